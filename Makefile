@@ -1,0 +1,175 @@
+# calltab top-level Makefile.
+#
+#   make                  build the plugin, libcalltab and the calltab command
+#   make demo             install missing dependencies, build, run the example
+#   make check            install missing dependencies, build, run the testsuite
+#   make install          PREFIX=/usr/local DESTDIR= (staging root)
+#   make uninstall | clean
+#
+# GCC selects the compiler the plugin is built for; the plugin must be
+# compiled by the matching g++ (GXX) against that compiler's plugin headers.
+
+.DEFAULT_GOAL := all
+
+VERSION := $(shell cat VERSION)
+
+GCC ?= gcc
+GXX ?= g++
+CC := $(GCC)
+AR ?= ar
+INSTALL ?= install
+RUNTEST ?= runtest
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
+GCC_PLUGIN_DIR := $(shell $(GCC) -print-file-name=plugin)
+GCC_TARGET := $(shell $(GCC) -dumpmachine)
+GCC_MAJOR := $(shell $(GCC) -dumpversion)
+# The layout GCC itself uses under its prefix: with PREFIX=/usr the
+# plugin lands where that GCC finds -fplugin=calltab by name.
+PLUGINDIR ?= $(LIBDIR)/gcc/$(GCC_TARGET)/$(GCC_MAJOR)/plugin
+
+WARN := -Wall -Wextra -Werror
+CFLAGS ?= -O2 -g
+CXXFLAGS ?= -O2 -g
+ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS)
+ALL_CXXFLAGS := -std=gnu++14 $(WARN) -fno-rtti -fno-exceptions $(CXXFLAGS)
+DEPFLAGS = -MMD -MP
+
+# ---- GCC plugin ---------------------------------------------------------
+
+PLUGIN := gcc-plugin/calltab.so
+PLUGIN_SRCS := $(sort $(wildcard gcc-plugin/*.cc))
+PLUGIN_OBJS := $(PLUGIN_SRCS:.cc=.o)
+
+$(PLUGIN): $(PLUGIN_OBJS)
+	$(GXX) -shared -o $@ $^ $(LDFLAGS)
+
+gcc-plugin/%.o: gcc-plugin/%.cc VERSION
+	$(GXX) $(ALL_CXXFLAGS) $(DEPFLAGS) -fPIC -I$(GCC_PLUGIN_DIR)/include \
+	  -DCALLTAB_VERSION='"$(VERSION)"' -c -o $@ $<
+
+# ---- libcalltab ---------------------------------------------------------
+
+LIB_SONAME := libcalltab.so.0
+LIB_SHARED := libcalltab/libcalltab.so.$(VERSION)
+LIB_STATIC := libcalltab/libcalltab.a
+LIB_SRCS := $(sort $(wildcard libcalltab/src/*.c))
+LIB_OBJS := $(LIB_SRCS:.c=.o)
+LIB_LIBS := -ldw -lelf
+LIB_CPPFLAGS := -Ilibcalltab/include -Ilibcalltab/src
+
+libcalltab/src/%.o: libcalltab/src/%.c VERSION
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LIB_CPPFLAGS) -fPIC -fvisibility=hidden \
+	  -DCALLTAB_VERSION='"$(VERSION)"' -c -o $@ $<
+
+$(LIB_SHARED): $(LIB_OBJS) libcalltab/libcalltab.map
+	$(CC) -shared -Wl,-soname,$(LIB_SONAME) \
+	  -Wl,--version-script=libcalltab/libcalltab.map -Wl,-z,defs \
+	  -o $@ $(LIB_OBJS) $(LIB_LIBS) $(LDFLAGS)
+	ln -sf $(notdir $@) libcalltab/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) libcalltab/libcalltab.so
+
+$(LIB_STATIC): $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+# ---- the calltab command ------------------------------------------------
+# Linked against the static library so that it runs from the build tree.
+
+CLI := libcalltab/tools/calltab
+CLI_SRCS := $(sort $(wildcard libcalltab/tools/*.c))
+CLI_OBJS := $(CLI_SRCS:.c=.o)
+
+libcalltab/tools/%.o: libcalltab/tools/%.c
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LIB_CPPFLAGS) -c -o $@ $<
+
+$(CLI): $(CLI_OBJS) $(LIB_STATIC)
+	$(CC) -o $@ $(CLI_OBJS) $(LIB_STATIC) $(LIB_LIBS) $(LDFLAGS)
+
+# calltab.pc is written at install time, for the PREFIX of that install;
+# directories under PREFIX are written relative to ${prefix}, so that
+# pkg-config --define-variable=prefix=... relocates them.
+PC_LIBDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
+PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
+
+# ---- testsuite helpers (built by make check, not installed) -------------
+
+TEST_TOOLS_SRCS := $(sort $(wildcard testsuite/tools/*.c))
+TEST_TOOLS := $(TEST_TOOLS_SRCS:.c=)
+
+testsuite/tools/%: testsuite/tools/%.c $(LIB_STATIC)
+	$(CC) $(ALL_CFLAGS) $(LIB_CPPFLAGS) -o $@ $< $(LIB_STATIC) $(LIB_LIBS)
+
+# ---- top-level targets ----------------------------------------------------
+
+BUILT := $(PLUGIN) $(LIB_SHARED) $(LIB_STATIC) $(CLI)
+
+.PHONY: all deps demo check check-run install uninstall clean
+all: $(BUILT)
+
+deps:
+	@scripts/install-deps.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/demo.sh
+
+check: deps
+	@$(MAKE) --no-print-directory all $(TEST_TOOLS)
+	@$(MAKE) --no-print-directory check-run
+
+TESTDIR := testsuite/build
+check-run:
+	@rm -rf $(TESTDIR) && mkdir -p $(TESTDIR)
+	@{ echo 'set tool calltab'; \
+	   echo 'set srcdir "$(CURDIR)/testsuite"'; \
+	   echo 'set objdir "$(CURDIR)/$(TESTDIR)"'; \
+	   echo 'set calltab_topdir "$(CURDIR)"'; \
+	   echo 'set calltab_version "$(VERSION)"'; \
+	   echo 'set CALLTAB_GCC "$(GCC)"'; \
+	   echo 'set CALLTAB_GXX "$(GXX)"'; } > $(TESTDIR)/site.exp
+	@cd $(TESTDIR) && LC_ALL=C $(RUNTEST) --tool calltab $(RUNTESTFLAGS) \
+	  > runtest.out 2>&1; status=$$?; \
+	  grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR|WARNING):' calltab.sum calltab.log 2>/dev/null | sort -u; \
+	  ../summarize.sh calltab.sum calltab.log $$status
+
+install: all
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+	  $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	  $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	$(INSTALL) -m 755 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/calltab.so
+	$(INSTALL) -m 755 $(CLI) $(DESTDIR)$(BINDIR)/calltab
+	$(INSTALL) -m 755 $(LIB_SHARED) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(notdir $(LIB_SHARED)) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libcalltab.so
+	$(INSTALL) -m 644 $(LIB_STATIC) $(DESTDIR)$(LIBDIR)/
+	$(INSTALL) -m 644 libcalltab/include/calltab.h $(DESTDIR)$(INCLUDEDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(PC_LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(PC_INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    libcalltab/calltab.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/calltab.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/calltab.pc
+	$(INSTALL) -m 644 docs/calltab.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 644 docs/libcalltab.3 $(DESTDIR)$(MANDIR)/man3/
+
+uninstall:
+	rm -f $(DESTDIR)$(PLUGINDIR)/calltab.so $(DESTDIR)$(BINDIR)/calltab \
+	  $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SHARED)) \
+	  $(DESTDIR)$(LIBDIR)/$(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libcalltab.so \
+	  $(DESTDIR)$(LIBDIR)/libcalltab.a $(DESTDIR)$(INCLUDEDIR)/calltab.h \
+	  $(DESTDIR)$(PKGCONFIGDIR)/calltab.pc \
+	  $(DESTDIR)$(MANDIR)/man1/calltab.1 $(DESTDIR)$(MANDIR)/man3/libcalltab.3
+
+clean:
+	rm -f gcc-plugin/*.o gcc-plugin/*.d $(PLUGIN) \
+	  libcalltab/src/*.o libcalltab/src/*.d libcalltab/tools/*.o \
+	  libcalltab/tools/*.d $(CLI) libcalltab/libcalltab.so* $(LIB_STATIC) \
+	  $(TEST_TOOLS)
+	rm -rf $(TESTDIR) examples/build
+
+-include $(PLUGIN_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

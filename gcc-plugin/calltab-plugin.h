@@ -1,0 +1,27 @@
+/* calltab-plugin.h: what the parts of the calltab GCC plugin share.  */
+
+#ifndef CALLTAB_PLUGIN_H
+#define CALLTAB_PLUGIN_H
+
+/* The plugin's name as GCC derives it from the file name: options are
+   spelled -fplugin-arg-calltab-KEY[=VALUE].  */
+#define CALLTAB_PLUGIN_NAME "calltab"
+
+/* Settings decoded from -fplugin-arg-calltab-*; one instance, filled
+   by calltab_parse_options before any callback is registered.  */
+struct calltab_options
+{
+  bool help;			/* -fplugin-arg-calltab-help */
+  bool version;			/* -fplugin-arg-calltab-version */
+};
+
+extern struct calltab_options calltab_opts;
+
+/* Decode ARGC arguments of ARGV into calltab_opts.  Reports every bad
+   argument through GCC's error () and returns false if there was one.  */
+bool calltab_parse_options (int argc, const struct plugin_argument *argv);
+
+/* The text of -fplugin-arg-calltab-help and of gcc --help.  */
+extern const char calltab_help_text[];
+
+#endif /* CALLTAB_PLUGIN_H */

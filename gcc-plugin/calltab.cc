@@ -1,0 +1,61 @@
+/* calltab.cc: plugin entry point.  Checks that GCC is the one the plugin
+   was built for, decodes the options and registers the plugin's parts.  */
+
+#define CALLTAB_WANT_GCC_VERSION 1
+#include "gcc-compat.h"
+#include "calltab-plugin.h"
+
+#ifndef CALLTAB_VERSION
+# error "CALLTAB_VERSION must be defined by the build"
+#endif
+
+/* GCC refuses to load a plugin without this symbol.  */
+int plugin_is_GPL_compatible;
+
+static struct plugin_info calltab_info = {
+  CALLTAB_VERSION,
+  calltab_help_text
+};
+
+/* plugin_default_version_check compares every field of the version
+   record, including the configure line (which carries the distribution's
+   package version).  When it fails, say which GCC the plugin was built for
+   and which one loaded it, so the user knows what to rebuild.  */
+static bool
+version_ok (const struct plugin_gcc_version *running)
+{
+  if (plugin_default_version_check (const_cast<plugin_gcc_version *> (running),
+				    &gcc_version))
+    return true;
+  if (strcmp (running->basever, gcc_version.basever) != 0)
+    error ("%s: plugin built for GCC %s cannot be loaded into GCC %s; "
+	   "rebuild calltab against the plugin headers of this compiler",
+	   CALLTAB_PLUGIN_NAME, gcc_version.basever, running->basever);
+  else
+    error ("%s: plugin built for GCC %s (%s) cannot be loaded into a GCC %s "
+	   "configured differently (%s); rebuild calltab against "
+	   "the plugin headers of this compiler", CALLTAB_PLUGIN_NAME,
+	   gcc_version.basever, gcc_version.configuration_arguments,
+	   running->basever, running->configuration_arguments);
+  return false;
+}
+
+int
+plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+  if (!version_ok (version))
+    return 1;
+
+  register_callback (info->base_name, PLUGIN_INFO, NULL, &calltab_info);
+
+  if (!calltab_parse_options (info->argc, info->argv))
+    return 1;
+
+  if (calltab_opts.version)
+    fprintf (stderr, "%s plugin %s (built for GCC %s)\n",
+	     CALLTAB_PLUGIN_NAME, CALLTAB_VERSION, gcc_version.basever);
+  if (calltab_opts.help)
+    fputs (calltab_help_text, stderr);
+
+  return 0;
+}

@@ -1,0 +1,59 @@
+/* calltab.c: the calltab command, a thin front end over libcalltab.
+
+   calltab COMMAND [OPTION]... FILE...
+   Exit status: 0 success, 1 problems found (verify), 2 usage error or a
+   file that could not be read.  */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "calltab.h"
+#include "calltab-cli.h"
+
+static const struct cli_command commands[] = {
+  { NULL, NULL, NULL }
+};
+
+static void
+usage (FILE *out)
+{
+  fputs ("Usage: calltab COMMAND [OPTION]... FILE...\n"
+	 "Read, verify and use the DWARF call tables (.debug_dcall,\n"
+	 ".debug_vcall) emitted by the calltab GCC plugin.\n\n"
+	 "Commands:\n", out);
+  for (const struct cli_command *c = commands; c->name != NULL; c++)
+    fprintf (out, "  %-10s %s\n", c->name, c->summary);
+  fputs ("\nOptions:\n"
+	 "  -h, --help     print this help and exit\n"
+	 "  -V, --version  print the version and exit\n\n"
+	 "'calltab COMMAND --help' describes a command; see calltab(1).\n",
+	 out);
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 2)
+    {
+      usage (stderr);
+      return CLI_EXIT_TROUBLE;
+    }
+  const char *cmd = argv[1];
+  if (strcmp (cmd, "-h") == 0 || strcmp (cmd, "--help") == 0)
+    {
+      usage (stdout);
+      return CLI_EXIT_OK;
+    }
+  if (strcmp (cmd, "-V") == 0 || strcmp (cmd, "--version") == 0)
+    {
+      printf ("calltab %s\n", calltab_version ());
+      return CLI_EXIT_OK;
+    }
+  for (const struct cli_command *c = commands; c->name != NULL; c++)
+    if (strcmp (c->name, cmd) == 0)
+      return c->run (argc - 1, argv + 1);
+
+  fprintf (stderr, "calltab: unknown command '%s'; "
+	   "'calltab --help' lists the commands\n", cmd);
+  return CLI_EXIT_TROUBLE;
+}

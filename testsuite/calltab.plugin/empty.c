@@ -1,0 +1,2 @@
+/* The smallest translation unit the plugin must accept.  */
+int calltab_empty;
