@@ -17,11 +17,13 @@ struct calltab_options
 
 extern struct calltab_options calltab_opts;
 
-/* Decode ARGC arguments of ARGV into calltab_opts.  Reports every bad
-   argument through GCC's error () and returns false if there was one.  */
+/* Decode ARGC arguments of ARGV into calltab_opts and build the help
+   text.  Reports every bad argument through GCC's error () and returns
+   false if there was one.  */
 bool calltab_parse_options (int argc, const struct plugin_argument *argv);
 
-/* The text of -fplugin-arg-calltab-help and of gcc --help.  */
-extern const char calltab_help_text[];
+/* The text of -fplugin-arg-calltab-help and of gcc -v --help, generated
+   from the option table; valid after calltab_parse_options.  */
+extern const char *calltab_help_text;
 
 #endif /* CALLTAB_PLUGIN_H */

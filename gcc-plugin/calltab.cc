@@ -14,7 +14,7 @@ int plugin_is_GPL_compatible;
 
 static struct plugin_info calltab_info = {
   CALLTAB_VERSION,
-  calltab_help_text
+  NULL				/* help: set once the options are parsed */
 };
 
 /* plugin_default_version_check compares every field of the version
@@ -46,9 +46,10 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   if (!version_ok (version))
     return 1;
 
+  bool options_ok = calltab_parse_options (info->argc, info->argv);
+  calltab_info.help = calltab_help_text;
   register_callback (info->base_name, PLUGIN_INFO, NULL, &calltab_info);
-
-  if (!calltab_parse_options (info->argc, info->argv))
+  if (!options_ok)
     return 1;
 
   if (calltab_opts.version)

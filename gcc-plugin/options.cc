@@ -15,19 +15,26 @@ namespace {
 
 enum option_kind
 {
-  OPT_FLAG			/* no value accepted */
+  OPT_FLAG,			/* KEY alone; no value accepted */
+  OPT_BOOL,			/* KEY (= yes), KEY=yes or KEY=no */
+  OPT_ENUM			/* KEY=one of the names in choices */
 };
 
 struct option_desc
 {
   const char *key;
   option_kind kind;
-  bool *flag;			/* for OPT_FLAG */
+  const char *help;
+  bool *flag;			/* OPT_FLAG, OPT_BOOL */
+  int *choice;			/* OPT_ENUM: index into choices */
+  const char *const *choices;	/* OPT_ENUM: NULL-terminated */
 };
 
 const option_desc option_table[] = {
-  { "help", OPT_FLAG, &calltab_opts.help },
-  { "version", OPT_FLAG, &calltab_opts.version },
+  { "help", OPT_FLAG, "print this text", &calltab_opts.help, NULL, NULL },
+  { "version", OPT_FLAG,
+    "print the plugin version and the GCC it was built for",
+    &calltab_opts.version, NULL, NULL },
 };
 
 const option_desc *
@@ -39,46 +46,121 @@ find_option (const char *key)
   return NULL;
 }
 
+/* "a, b or c" for the choices of D, into BUF.  */
+const char *
+choice_list (const option_desc &d, char *buf, size_t size)
+{
+  buf[0] = '\0';
+  for (int i = 0; d.choices[i] != NULL; i++)
+    {
+      const char *sep = i == 0 ? "" : d.choices[i + 1] == NULL ? " or " : ", ";
+      size_t len = strlen (buf);
+      snprintf (buf + len, size - len, "%s%s", sep, d.choices[i]);
+    }
+  return buf;
+}
+
+bool
+parse_value (const option_desc &d, const char *value)
+{
+  char list[256];
+  switch (d.kind)
+    {
+    case OPT_FLAG:
+      if (value != NULL)
+	{
+	  error ("%s: option %<-fplugin-arg-%s-%s%> takes no value, got %<%s%>",
+		 CALLTAB_PLUGIN_NAME, CALLTAB_PLUGIN_NAME, d.key, value);
+	  return false;
+	}
+      *d.flag = true;
+      return true;
+    case OPT_BOOL:
+      if (value == NULL || strcmp (value, "yes") == 0)
+	*d.flag = true;
+      else if (strcmp (value, "no") == 0)
+	*d.flag = false;
+      else
+	{
+	  error ("%s: option %<-fplugin-arg-%s-%s%> expects %<yes%> or "
+		 "%<no%>, got %<%s%>", CALLTAB_PLUGIN_NAME,
+		 CALLTAB_PLUGIN_NAME, d.key, value);
+	  return false;
+	}
+      return true;
+    case OPT_ENUM:
+      if (value != NULL)
+	for (int i = 0; d.choices[i] != NULL; i++)
+	  if (strcmp (value, d.choices[i]) == 0)
+	    {
+	      *d.choice = i;
+	      return true;
+	    }
+      error ("%s: option %<-fplugin-arg-%s-%s%> expects %s, got %<%s%>",
+	     CALLTAB_PLUGIN_NAME, CALLTAB_PLUGIN_NAME, d.key,
+	     choice_list (d, list, sizeof list), value ? value : "");
+      return false;
+    }
+  gcc_unreachable ();
+}
+
 } // anon namespace
 
-const char calltab_help_text[] =
-  "calltab: emit DWARF call tables and per-block discriminators\n"
-  "Options (-fplugin-arg-calltab-KEY[=VALUE]):\n"
-  "  help        print this text\n"
-  "  version     print the plugin version and the GCC it was built for\n";
+/* Built from option_table by calltab_parse_options.  */
+static char help_buffer[2048];
+const char *calltab_help_text = help_buffer;
+
+static void
+build_help (void)
+{
+  size_t len = snprintf (help_buffer, sizeof help_buffer, "%s",
+			 "calltab: emit DWARF call tables and per-block "
+			 "discriminators\n"
+			 "Options (-fplugin-arg-calltab-KEY[=VALUE]):\n");
+  for (const option_desc &d : option_table)
+    {
+      char key[64];
+      switch (d.kind)
+	{
+	case OPT_FLAG:
+	  snprintf (key, sizeof key, "%s", d.key);
+	  break;
+	case OPT_BOOL:
+	  snprintf (key, sizeof key, "%s[=yes|no]", d.key);
+	  break;
+	case OPT_ENUM:
+	  {
+	    size_t n = snprintf (key, sizeof key, "%s=", d.key);
+	    for (int i = 0; d.choices[i] != NULL && n < sizeof key; i++)
+	      n += snprintf (key + n, sizeof key - n, "%s%s", i ? "|" : "",
+			     d.choices[i]);
+	  }
+	  break;
+	}
+      len += snprintf (help_buffer + len, sizeof help_buffer - len,
+		       "  %-22s %s\n", key, d.help);
+      gcc_assert (len < sizeof help_buffer);
+    }
+}
 
 bool
 calltab_parse_options (int argc, const struct plugin_argument *argv)
 {
+  build_help ();
   bool ok = true;
   for (int i = 0; i < argc; i++)
     {
-      const char *key = argv[i].key;
-      const char *value = argv[i].value;
-      const option_desc *d = find_option (key);
+      const option_desc *d = find_option (argv[i].key);
       if (d == NULL)
 	{
 	  error ("%s: unknown option %<-fplugin-arg-%s-%s%>; "
 		 "%<-fplugin-arg-%s-help%> lists the options",
-		 CALLTAB_PLUGIN_NAME, CALLTAB_PLUGIN_NAME, key,
+		 CALLTAB_PLUGIN_NAME, CALLTAB_PLUGIN_NAME, argv[i].key,
 		 CALLTAB_PLUGIN_NAME);
 	  ok = false;
-	  continue;
 	}
-      switch (d->kind)
-	{
-	case OPT_FLAG:
-	  if (value != NULL)
-	    {
-	      error ("%s: option %<-fplugin-arg-%s-%s%> takes no value, "
-		     "got %<%s%>", CALLTAB_PLUGIN_NAME, CALLTAB_PLUGIN_NAME,
-		     key, value);
-	      ok = false;
-	      continue;
-	    }
-	  *d->flag = true;
-	  break;
-	}
+      else if (!parse_value (*d, argv[i].value))
+	ok = false;
     }
   return ok;
 }
