@@ -4,7 +4,7 @@
 #include <string.h>
 #include "call-target.h"
 
-struct ct_section
+struct code_section
 {
   GElf_Shdr shdr;
   const char *name;
@@ -13,7 +13,7 @@ struct ct_section
 };
 
 /* A symbol that can name a call target.  */
-struct ct_symbol
+struct code_symbol
 {
   size_t shndx;			/* 0 in linked files: sorted by address */
   uint64_t value;
@@ -22,7 +22,7 @@ struct ct_symbol
 
 /* A relocation: in relocatable objects one that applies to code (keyed by
    section and offset), in linked files a dynamic one (keyed by address).  */
-struct ct_reloc
+struct code_reloc
 {
   size_t scn;
   uint64_t offset;
@@ -39,17 +39,17 @@ struct ct_code
   Elf *elf;
   bool relocatable;
   size_t nsections;
-  struct ct_section *sections;
+  struct code_section *sections;
   size_t nsymbols;
-  struct ct_symbol *symbols;
+  struct code_symbol *symbols;
   size_t nrelocs;
-  struct ct_reloc *relocs;
+  struct code_reloc *relocs;
 };
 
 static int
 cmp_symbol (const void *a, const void *b)
 {
-  const struct ct_symbol *x = a, *y = b;
+  const struct code_symbol *x = a, *y = b;
   if (x->shndx != y->shndx)
     return x->shndx < y->shndx ? -1 : 1;
   if (x->value != y->value)
@@ -60,7 +60,7 @@ cmp_symbol (const void *a, const void *b)
 static int
 cmp_reloc (const void *a, const void *b)
 {
-  const struct ct_reloc *x = a, *y = b;
+  const struct code_reloc *x = a, *y = b;
   if (x->scn != y->scn)
     return x->scn < y->scn ? -1 : 1;
   if (x->offset != y->offset)
@@ -126,7 +126,7 @@ add_symbols (struct ct_code *code, size_t symscn, size_t *cap)
 			    sizeof *code->symbols);
       if (code->symbols == NULL)
 	return false;
-      code->symbols[code->nsymbols++] = (struct ct_symbol) {
+      code->symbols[code->nsymbols++] = (struct code_symbol) {
 	.shndx = code->relocatable ? sym.st_shndx : 0,
 	.value = sym.st_value,
 	.name = name,
@@ -158,7 +158,7 @@ add_relocs (struct ct_code *code, size_t relscn, size_t *cap)
       GElf_Rela r;
       if (gelf_getrela (data, (int) i, &r) == NULL)
 	continue;
-      struct ct_reloc rel = {
+      struct code_reloc rel = {
 	.scn = code->relocatable ? applies_to : 0,
 	.offset = r.r_offset,
 	.type = GELF_R_TYPE (r.r_info),
@@ -204,7 +204,7 @@ __calltab_code_begin (Elf *elf)
 
   for (size_t i = 1; i < code->nsections; i++)
     {
-      struct ct_section *s = &code->sections[i];
+      struct code_section *s = &code->sections[i];
       Elf_Scn *scn = elf_getscn (elf, i);
       if (scn == NULL || gelf_getshdr (scn, &s->shdr) == NULL)
 	continue;
@@ -305,7 +305,7 @@ __calltab_code_symbols_at (const struct ct_code *code, size_t scnidx,
   while (lo < hi)
     {
       size_t mid = lo + (hi - lo) / 2;
-      const struct ct_symbol *s = &code->symbols[mid];
+      const struct code_symbol *s = &code->symbols[mid];
       if (s->shndx < key || (s->shndx == key && s->value < addr))
 	lo = mid + 1;
       else
@@ -314,7 +314,7 @@ __calltab_code_symbols_at (const struct ct_code *code, size_t scnidx,
   size_t n = 0;
   for (size_t i = lo; i < code->nsymbols && n < max; i++)
     {
-      const struct ct_symbol *s = &code->symbols[i];
+      const struct code_symbol *s = &code->symbols[i];
       if (s->shndx != key || s->value != addr)
 	break;
       /* .symtab and .dynsym both list exported functions.  */
@@ -327,7 +327,7 @@ __calltab_code_symbols_at (const struct ct_code *code, size_t scnidx,
   return n;
 }
 
-static const struct ct_reloc *
+static const struct code_reloc *
 reloc_at (const struct ct_code *code, size_t scn, uint64_t offset)
 {
   size_t key = code->relocatable ? scn : 0;
@@ -335,7 +335,7 @@ reloc_at (const struct ct_code *code, size_t scn, uint64_t offset)
   while (lo < hi)
     {
       size_t mid = lo + (hi - lo) / 2;
-      const struct ct_reloc *r = &code->relocs[mid];
+      const struct code_reloc *r = &code->relocs[mid];
       if (r->scn < key || (r->scn == key && r->offset < offset))
 	lo = mid + 1;
       else
@@ -353,7 +353,7 @@ bytes_at (const struct ct_code *code, uint64_t addr, size_t len)
 {
   for (size_t i = 1; i < code->nsections; i++)
     {
-      const struct ct_section *s = &code->sections[i];
+      const struct code_section *s = &code->sections[i];
       if ((s->shdr.sh_flags & SHF_ALLOC) == 0 || s->bytes == NULL)
 	continue;
       if (addr >= s->shdr.sh_addr && addr - s->shdr.sh_addr <= s->size
@@ -377,7 +377,7 @@ static void
 name_got_slot (const struct ct_code *code, uint64_t slot, struct ct_call *c)
 {
   c->via_got = true;
-  const struct ct_reloc *r = reloc_at (code, 0, slot);
+  const struct code_reloc *r = reloc_at (code, 0, slot);
   if (r != NULL && (r->type == R_X86_64_JUMP_SLOT
 		    || r->type == R_X86_64_GLOB_DAT
 		    || r->type == R_X86_64_64)
@@ -462,7 +462,7 @@ resolve_relocatable (const struct ct_code *code,
 {
   if (c->insn.field == (size_t) -1)
     return;
-  const struct ct_reloc *r = reloc_at (code, place->scnidx, c->insn.field);
+  const struct code_reloc *r = reloc_at (code, place->scnidx, c->insn.field);
   if (c->insn.kind == X86_CALL_INDIRECT)
     {
       /* Only a GOT slot names a function; a PC32 displacement reads a
@@ -528,7 +528,7 @@ __calltab_code_calls_at (const struct ct_code *code,
 {
   if (place->scnidx == 0 || place->scnidx >= code->nsections)
     return 0;
-  const struct ct_section *s = &code->sections[place->scnidx];
+  const struct code_section *s = &code->sections[place->scnidx];
   if (s->bytes == NULL || place->offset > s->size)
     return 0;
   struct x86_call insns[X86_MAX_INSN];
