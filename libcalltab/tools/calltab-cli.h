@@ -19,4 +19,7 @@ struct cli_command
   const char *summary;
 };
 
+/* The subcommands.  */
+int cmd_verify (int argc, char **argv);	/* cmd-verify.c */
+
 #endif /* calltab-cli.h */

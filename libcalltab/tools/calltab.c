@@ -11,6 +11,8 @@
 #include "calltab-cli.h"
 
 static const struct cli_command commands[] = {
+  { "verify", cmd_verify, "check the call tables against the format, the code"
+    " and the DWARF" },
   { NULL, NULL, NULL }
 };
 
