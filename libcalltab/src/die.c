@@ -213,6 +213,10 @@ read_callers (Calltab *ct, Dwarf_Die *cudie, unsigned int offset_size,
 	    }
 	  Dwarf_Addr low_pc = 0;
 	  bool have_pc = dwarf_lowpc (&child, &low_pc) == 0;
+	  /* libdwfl lays the sections of a relocatable object out at
+	     addresses of its own; report section offsets, as call_site.  */
+	  if (have_pc && ct->ehdr.e_type == ET_REL && ct->module != NULL)
+	    dwfl_module_relocate_address (ct->module, &low_pc);
 	  unsigned int asz = gelf_getclass (ct->elf) == ELFCLASS32 ? 4 : 8;
 	  uint64_t ones = asz == 8 ? UINT64_MAX : UINT32_MAX;
 	  ct->callers[ct->ncallers++] = (struct ct_caller) {

@@ -108,6 +108,7 @@ struct Calltab
   int fd;
   Elf *elf;			/* PATH itself */
   Dwfl *dwfl;
+  Dwfl_Module *module;		/* PATH as libdwfl reported it */
   Dwarf *dwarf;			/* NULL if none */
   char *dwarf_error;		/* why there is no DWARF */
   Elf *tables_elf;		/* where the tables are: elf or the debug file */

@@ -71,6 +71,7 @@ open_dwarf (Calltab *ct)
   dwfl_report_end (ct->dwfl, NULL, NULL);
   if (mod == NULL)
     goto fail;
+  ct->module = mod;
   Dwarf_Addr bias;
   ct->dwarf = dwfl_module_getdwarf (mod, &bias);
   if (ct->dwarf == NULL)

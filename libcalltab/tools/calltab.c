@@ -11,8 +11,9 @@
 #include "calltab-cli.h"
 
 static const struct cli_command commands[] = {
-  { "verify", cmd_verify, "check the call tables against the format, the code"
-    " and the DWARF" },
+  { "dump", cmd_dump, "print the decoded call tables of a file" },
+  { "lookup", cmd_lookup, "find the table entries of return addresses" },
+  { "verify", cmd_verify, "check the tables against the format, code and DWARF" },
   { NULL, NULL, NULL }
 };
 
