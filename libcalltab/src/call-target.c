@@ -277,6 +277,14 @@ __calltab_code_scn_name (const struct ct_code *code, size_t scnidx)
   return code->sections[scnidx].name;
 }
 
+uint64_t
+__calltab_code_scn_addr (const struct ct_code *code, size_t scnidx)
+{
+  if (scnidx == 0 || scnidx >= code->nsections)
+    return 0;
+  return code->sections[scnidx].shdr.sh_addr;
+}
+
 bool
 __calltab_code_locate (const struct ct_code *code, uint64_t addr,
 		       struct ct_place *place)

@@ -55,6 +55,10 @@ void __calltab_code_end (struct ct_code *code);
    (places are addresses).  */
 bool __calltab_code_relocatable (const struct ct_code *code);
 
+/* The address of section SCNIDX (0 in objects, or if it does not
+   exist).  */
+uint64_t __calltab_code_scn_addr (const struct ct_code *code, size_t scnidx);
+
 /* Linked files: the executable section holding return address ADDR
    (section start < ADDR <= section end: a call may be the section's last
    instruction).  Returns false if no executable section holds it.  */

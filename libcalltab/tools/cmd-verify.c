@@ -206,6 +206,20 @@ verify_dwarf_place (struct verify *v, Dwarf_Addr addr, bool return_address,
 }
 
 const char *
+verify_describe_place (const struct verify *v, const struct ct_place *place,
+		       char *buf, size_t size)
+{
+  if (__calltab_code_relocatable (v->code))
+    snprintf (buf, size, "%s+0x%" PRIx64,
+	      __calltab_code_scn_name (v->code, place->scnidx), place->offset);
+  else
+    snprintf (buf, size, "0x%" PRIx64,
+	      __calltab_code_scn_addr (v->code, place->scnidx)
+	      + place->offset);
+  return buf;
+}
+
+const char *
 verify_tag_name (int tag, char buf[32])
 {
   switch (tag)
@@ -438,6 +452,7 @@ verify_file (const char *path, bool json, bool quiet, bool werror,
 	      plural (notes, "note", "notes"));
     }
   free (v.json_buf);
+  free (v.bad_callee);
   close_views (&v);
   calltab_end (v.ct);
   return failed ? CLI_EXIT_PROBLEMS : CLI_EXIT_OK;

@@ -95,9 +95,7 @@ check_site (struct sites *s, Dwarf_Die *die)
   struct dentry *hit = bsearch (&key, s->entries, s->n, sizeof key,
 				cmp_dentry);
   char where[128];
-  snprintf (where, sizeof where, "%s+0x%" PRIx64,
-	    __calltab_code_scn_name (v->code, key.place.scnidx),
-	    key.place.offset);
+  verify_describe_place (v, &key.place, where, sizeof where);
   struct verify_place place = { ".debug_info", dwarf_dieoffset (die),
 				NULL, 0 };
   const char *gcc_name = linkage != NULL ? linkage : name;
@@ -117,7 +115,8 @@ check_site (struct sites *s, Dwarf_Die *die)
   for (; hit < s->entries + s->n && cmp_dentry (hit, &key) == 0; hit++)
     {
       Calltab_Func f;
-      if (calltab_callee (v->ct, &hit->entry, &f) != 0)
+      if (!verify_callee_ok (v, &hit->entry)
+	  || calltab_callee (v->ct, &hit->entry, &f) != 0)
 	return;			/* callee-die reported it */
       if (linkage != NULL && f.linkage_name != NULL
 	  ? strcmp (linkage, f.linkage_name) == 0

@@ -61,7 +61,7 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
 	     const struct ct_call *calls, size_t n)
 {
   Calltab_Func f;
-  if (calltab_callee (v->ct, e, &f) != 0)
+  if (!verify_callee_ok (v, e) || calltab_callee (v->ct, e, &f) != 0)
     return;			/* callee-die reported it */
   const struct ct_call *named = NULL;
   for (size_t i = 0; i < n; i++)
@@ -139,12 +139,7 @@ verify_calls (struct verify *v)
 	    else if (!__calltab_code_locate (v->code, e.call_site, &cp))
 	      continue;
 	    char where[128];
-	    if (rel)
-	      snprintf (where, sizeof where, "%s+0x%" PRIx64,
-			__calltab_code_scn_name (v->code, cp.scnidx),
-			cp.offset);
-	    else
-	      snprintf (where, sizeof where, "0x%" PRIx64, e.call_site);
+	    verify_describe_place (v, &cp, where, sizeof where);
 	    struct verify_place place = { label, unit.offset, "entry", i };
 	    struct ct_call calls[X86_MAX_INSN];
 	    size_t ncalls = __calltab_code_calls_at (v->code, &cp, calls,

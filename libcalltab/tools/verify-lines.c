@@ -128,8 +128,7 @@ describe_addr (struct verify *v, Dwarf_Addr addr, char *buf, size_t size)
 {
   struct ct_place p;
   if (verify_dwarf_place (v, addr, false, &p))
-    snprintf (buf, size, "%s+0x%" PRIx64,
-	      __calltab_code_scn_name (v->code, p.scnidx), p.offset);
+    verify_describe_place (v, &p, buf, size);
   else
     snprintf (buf, size, "0x%" PRIx64, (uint64_t) addr);
 }

@@ -146,12 +146,21 @@ die_tag (const struct unit_dies *u, uint64_t offset)
   return lo < u->ndies && u->dies[lo].offset == offset ? u->dies[lo].tag : -1;
 }
 
-static void
-check_callee (struct verify *v, const Calltab_Unit *unit, const struct unit_dies *u,
-	      const Calltab_Entry *e, const struct verify_place *place)
+bool
+verify_callee_ok (const struct verify *v, const Calltab_Entry *e)
+{
+  return e->table == CALLTAB_DCALL && e->index < v->nbad_callee
+	 && !v->bad_callee[e->index];
+}
+
+/* Whether entry E's callee_die names a subprogram DIE of unit U.  */
+static bool
+check_callee (struct verify *v, const Calltab_Unit *unit,
+	      const struct unit_dies *u, const Calltab_Entry *e,
+	      const struct verify_place *place)
 {
   if (u == NULL)
-    return;			/* debug_info already reported */
+    return false;		/* debug_info already reported */
   uint64_t die = unit->debug_info + e->value;
   if (e->value >= u->next - u->offset)
     {
@@ -159,20 +168,23 @@ check_callee (struct verify *v, const Calltab_Unit *unit, const struct unit_dies
 		     "callee_die 0x%" PRIx64 " is past the end of the unit at"
 		     " .debug_info[0x%08" PRIx64 "] (size 0x%" PRIx64 ")",
 		     e->value, u->offset, u->next - u->offset);
-      return;
+      return false;
     }
   int tag = die_tag (u, die);
   char buf[32];
+  if (tag == DW_TAG_subprogram || tag == DW_TAG_entry_point)
+    return true;
   if (tag < 0)
     verify_report (v, VC_CALLEE_DIE, place,
 		   "callee_die 0x%" PRIx64 " (.debug_info[0x%08" PRIx64 "])"
 		   " is not the offset of a DIE of the unit at"
 		   " .debug_info[0x%08" PRIx64 "]", e->value, die, u->offset);
-  else if (tag != DW_TAG_subprogram && tag != DW_TAG_entry_point)
+  else
     verify_report (v, VC_CALLEE_DIE, place,
 		   "callee_die 0x%" PRIx64 " (.debug_info[0x%08" PRIx64 "])"
 		   " is a %s, not a DW_TAG_subprogram or DW_TAG_entry_point",
 		   e->value, die, verify_tag_name (tag, buf));
+  return false;
 }
 
 /* Entries of one unit, for the duplicate check.  */
@@ -240,8 +252,9 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
 	  v->tombstoned++;
 	  continue;
 	}
-      if (unit->table == CALLTAB_DCALL)
-	check_callee (v, unit, u, &e, &place);
+      if (unit->table == CALLTAB_DCALL && !check_callee (v, unit, u, &e, &place)
+	  && e.index < v->nbad_callee)
+	v->bad_callee[e.index] = true;
 
       struct ct_place cp;
       if (__calltab_code_relocatable (v->code))
@@ -308,6 +321,10 @@ verify_tables (struct verify *v)
 			  p.text);
     }
 
+  v->nbad_callee = calltab_nentries (v->ct, CALLTAB_DCALL);
+  v->bad_callee = calloc (v->nbad_callee + 1, sizeof *v->bad_callee);
+  if (v->bad_callee == NULL)
+    v->nbad_callee = 0;
   struct info_units info;
   read_units (v, &info);
   for (int table = CALLTAB_DCALL; table <= CALLTAB_VCALL; table++)

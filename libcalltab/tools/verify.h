@@ -97,6 +97,11 @@ struct verify
   size_t calls_checked;		/* entries whose instruction was checked */
   size_t gcc_call_sites;	/* GCC call sites compared */
   size_t rows;			/* line table rows checked */
+  /* .debug_dcall entries (by table index) whose callee_die is not a
+     subprogram DIE of its unit: the checks that compare callees skip
+     them rather than repeat the error.  */
+  bool *bad_callee;
+  size_t nbad_callee;
   FILE *json_messages;		/* --json: the "messages" array body */
   char *json_buf;
   size_t json_size;
@@ -127,11 +132,21 @@ const char *verify_section_label (struct verify *v, const char *name,
 bool verify_dwarf_place (struct verify *v, Dwarf_Addr addr,
 			 bool return_address, struct ct_place *place);
 
+/* How messages write a code place: "0xADDRESS" in a linked file,
+   "SECTION+0xOFFSET" in an object.  Returns BUF.  */
+const char *verify_describe_place (const struct verify *v,
+				   const struct ct_place *place, char *buf,
+				   size_t size);
+
 /* The checks, run in this order by cmd-verify.c.  */
 void verify_tables (struct verify *v);	/* verify-tables.c */
 void verify_calls (struct verify *v);	/* verify-calls.c */
 void verify_gcc_call_sites (struct verify *v);	/* verify-call-sites.c */
 void verify_lines (struct verify *v);	/* verify-lines.c */
+
+/* Whether the callee of .debug_dcall entry E was found usable by the
+   callee-die check.  */
+bool verify_callee_ok (const struct verify *v, const Calltab_Entry *e);
 
 /* DW_TAG_* name for messages ("DW_TAG_variable"), or "DW_TAG_<0x..>"
    in BUF.  */
