@@ -88,6 +88,8 @@ static const struct ct_func *
 find_func (const Calltab *ct, uint64_t die)
 {
   struct ct_func key = { .f.die = die };
+  if (ct->nfuncs == 0)
+    return NULL;
   return bsearch (&key, ct->funcs, ct->nfuncs, sizeof key, compare_funcs);
 }
 
@@ -105,18 +107,10 @@ sec_offset (Calltab *ct, Dwarf_Attribute *attr, unsigned int offset_size,
      (relocated) bytes libdw located.  */
   const unsigned char *p = (const unsigned char *) attr->valp;
   Elf *delf = dwarf_getelf (ct->dwarf);
-  bool le = ct->ehdr.e_ident[EI_DATA] != ELFDATA2MSB;
-  uint64_t v = 0;
-  for (unsigned int i = 0; i < offset_size; i++)
-    v |= (uint64_t) p[le ? i : offset_size - 1 - i] << (8 * i);
-  *value = v;
-  if (ct->ehdr.e_type != ET_REL || delf == NULL)
-    return true;
-  /* Which .debug_dcall/.debug_vcall section (one per COMDAT group): the
-     symbol of the relocation at this place of .debug_info.  */
   size_t shstrndx;
-  if (elf_getshdrstrndx (delf, &shstrndx) < 0)
-    return true;
+  if (p == NULL || delf == NULL || elf_getshdrstrndx (delf, &shstrndx) < 0)
+    return false;
+  /* Where the value is in .debug_info; it must lie wholly inside.  */
   size_t info_ndx = 0;
   uint64_t where = 0;
   for (Elf_Scn *s = NULL; (s = elf_nextscn (delf, s)) != NULL;)
@@ -128,15 +122,26 @@ sec_offset (Calltab *ct, Dwarf_Attribute *attr, unsigned int offset_size,
 	  || strcmp (name, ".debug_info") != 0)
 	continue;
       Elf_Data *d = elf_getdata (s, NULL);
-      if (d != NULL && p >= (const unsigned char *) d->d_buf
-	  && p < (const unsigned char *) d->d_buf + d->d_size)
+      if (d == NULL || d->d_buf == NULL || d->d_size < offset_size)
+	continue;
+      const unsigned char *b = d->d_buf;
+      if (p >= b && (size_t) (p - b) <= d->d_size - offset_size)
 	{
 	  info_ndx = elf_ndxscn (s);
-	  where = (uint64_t) (p - (const unsigned char *) d->d_buf);
+	  where = (uint64_t) (p - b);
 	}
     }
   if (info_ndx == 0)
+    return false;
+  bool le = ct->ehdr.e_ident[EI_DATA] != ELFDATA2MSB;
+  uint64_t v = 0;
+  for (unsigned int i = 0; i < offset_size; i++)
+    v |= (uint64_t) p[le ? i : offset_size - 1 - i] << (8 * i);
+  *value = v;
+  if (ct->ehdr.e_type != ET_REL)
     return true;
+  /* Which .debug_dcall/.debug_vcall section (one per COMDAT group): the
+     symbol of the relocation at this place of .debug_info.  */
   for (Elf_Scn *s = NULL; (s = elf_nextscn (ct->elf, s)) != NULL;)
     {
       GElf_Shdr sh;
@@ -281,13 +286,15 @@ __calltab_resolve (Calltab *ct)
 	  off = next;
 	}
     }
-  qsort (ct->callers, ct->ncallers, sizeof *ct->callers, compare_callers);
+  if (ct->ncallers > 1)
+    qsort (ct->callers, ct->ncallers, sizeof *ct->callers, compare_callers);
   for (size_t i = 0; i < ct->ncallers; i++)
     if (add_func (ct, ct->callers[i].die, &alloc) < 0)
       return -1;
 
   /* Sort, drop duplicates, resolve each once.  */
-  qsort (ct->funcs, ct->nfuncs, sizeof *ct->funcs, compare_funcs);
+  if (ct->nfuncs > 1)
+    qsort (ct->funcs, ct->nfuncs, sizeof *ct->funcs, compare_funcs);
   size_t n = 0;
   for (size_t i = 0; i < ct->nfuncs; i++)
     if (n == 0 || ct->funcs[n - 1].f.die != ct->funcs[i].f.die)

@@ -39,7 +39,9 @@ __calltab_build_index (Calltab *ct)
 	if (!tab->entries[i].tombstone)
 	  tab->index[tab->nindex++] = i;
       sort_entries = tab->entries;
-      qsort (tab->index, tab->nindex, sizeof *tab->index, compare_by_address);
+      if (tab->nindex > 1)
+	qsort (tab->index, tab->nindex, sizeof *tab->index,
+	       compare_by_address);
       sort_entries = NULL;
     }
   return 0;

@@ -92,7 +92,8 @@ open_dwarf (Calltab *ct)
 
 fail:
   ct->dwarf = NULL;
-  ct->dwarf_error = strdup (dwfl_errmsg (-1));
+  const char *msg = dwfl_errmsg (-1);
+  ct->dwarf_error = strdup (msg != NULL ? msg : "no DWARF found");
 }
 
 /* Find the table sections of CT->tables_elf, load and decode them.  */

@@ -208,7 +208,8 @@ __calltab_load_section (Calltab *ct, size_t secno, Elf_Scn *scn)
       if (apply_relocs (ct, secno, r, &rshdr) < 0)
 	return -1;
     }
-  qsort (sec->relocs, sec->nrelocs, sizeof *sec->relocs, compare_relocs);
+  if (sec->nrelocs > 1)
+    qsort (sec->relocs, sec->nrelocs, sizeof *sec->relocs, compare_relocs);
   return 0;
 }
 
