@@ -59,6 +59,7 @@ resolve_one (Calltab *ct, uint64_t offset, struct ct_func *f)
   else
     {
       f->f.tag = dwarf_tag (&die);
+      f->unit = dwarf_dieoffset (&die) - dwarf_cuoffset (&die);
       f->f.name = dwarf_diename (&die);
       Dwarf_Attribute attr;
       if (dwarf_attr_integrate (&die, DW_AT_linkage_name, &attr) != NULL
@@ -71,17 +72,6 @@ resolve_one (Calltab *ct, uint64_t offset, struct ct_func *f)
       return;
     }
   f->errmsg = strdup (buf);
-}
-
-/* The offset of the header of the unit holding the DIE at OFFSET, or
-   (uint64_t) -1.  */
-static uint64_t
-unit_of (Calltab *ct, uint64_t offset)
-{
-  Dwarf_Die die;
-  if (ct->dwarf == NULL || dwarf_offdie (ct->dwarf, offset, &die) == NULL)
-    return (uint64_t) -1;
-  return dwarf_dieoffset (&die) - dwarf_cuoffset (&die);
 }
 
 static const struct ct_func *
@@ -346,12 +336,18 @@ calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
       return -1;
     }
   const struct ct_unit *u = &ct->tables[CALLTAB_DCALL].units[entry->unit];
-  if (calltab_func (ct, entry->die, func) < 0)
-    return -1;
-  Calltab *mct = (Calltab *) ct;
-  pthread_mutex_lock (&mct->lock);
-  uint64_t cu = unit_of (mct, entry->die);
-  pthread_mutex_unlock (&mct->lock);
+  const struct ct_func *f = find_func (ct, entry->die);
+  if (f == NULL)		/* every entry's DIE is resolved at open */
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  if (f->error != 0)
+    {
+      __calltab_seterr_msg (f->error, f->errmsg ? f->errmsg : "");
+      return -1;
+    }
+  uint64_t cu = f->unit;
   if (cu != u->debug_info)
     {
       char buf[400];
@@ -363,6 +359,7 @@ calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
       __calltab_seterr_msg (CALLTAB_E_BAD_DIE, buf);
       return -1;
     }
+  *func = f->f;
   return 0;
 }
 

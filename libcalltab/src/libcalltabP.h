@@ -76,6 +76,7 @@ struct ct_problem
 struct ct_func
 {
   Calltab_Func f;
+  uint64_t unit;		/* offset of the header of its unit */
   int error;			/* CALLTAB_E_* if it did not resolve */
   char *errmsg;
 };

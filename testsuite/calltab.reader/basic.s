@@ -119,6 +119,13 @@ main:
 	ct_entry .Lr4, .Ldie_f-.Lcu
 	ct_unit_end main
 
+	.ifdef	BADDIE
+	# A callee_die that names no DIE: past the end of .debug_info.
+	ct_dcall_unit bad, .Lcu
+	ct_entry .Lr1, 0x1000
+	ct_unit_end bad
+	.endif
+
 	.section	.debug_vcall,"",@progbits
 .Lf_vcall:
 	ct_vcall_unit fv
