@@ -277,6 +277,16 @@ __calltab_code_scn_name (const struct ct_code *code, size_t scnidx)
   return code->sections[scnidx].name;
 }
 
+const unsigned char *
+__calltab_code_bytes (const struct ct_code *code, size_t scnidx,
+		      size_t *size)
+{
+  if (scnidx == 0 || scnidx >= code->nsections)
+    return NULL;
+  *size = code->sections[scnidx].size;
+  return code->sections[scnidx].bytes;
+}
+
 uint64_t
 __calltab_code_scn_addr (const struct ct_code *code, size_t scnidx)
 {

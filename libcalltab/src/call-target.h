@@ -59,6 +59,10 @@ bool __calltab_code_relocatable (const struct ct_code *code);
    exist).  */
 uint64_t __calltab_code_scn_addr (const struct ct_code *code, size_t scnidx);
 
+/* The contents of section SCNIDX and their size, or NULL.  */
+const unsigned char *__calltab_code_bytes (const struct ct_code *code,
+					   size_t scnidx, size_t *size);
+
 /* Linked files: the executable section holding return address ADDR
    (section start < ADDR <= section end: a call may be the section's last
    instruction).  Returns false if no executable section holds it.  */

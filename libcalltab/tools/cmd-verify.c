@@ -62,6 +62,10 @@ const struct verify_check_info verify_checks[VC_NUM] = {
     "a line-table row with a non-zero discriminator is a statement start" },
   [VC_DISCRIMINATOR_DENSITY] = { "discriminator-density", V_WARNING,
     "the discriminators of a line in a function are not 0..n-1" },
+  [VC_DISCRIMINATOR_SINGLE_BLOCK] = { "discriminator-single-block", V_WARNING,
+    "a line in one basic block of a function has a non-zero discriminator" },
+  [VC_DISCRIMINATOR_SHARED] = { "discriminator-shared", V_WARNING,
+    "two basic blocks of a line share a discriminator" },
 };
 
 static const char *const severity_names[] = { "error", "warning", "note" };

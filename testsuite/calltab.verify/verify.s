@@ -42,6 +42,19 @@ f:
 	movq	(%rdi), %rax
 	call	*16(%rax)
 .Lr3:
+.ifdef V_SHARED
+	.loc	1 10 0			# line 10 in two blocks, both discriminator 0
+	testl	%eax, %eax
+	jne	1f
+	.loc	1 10 0 is_stmt 0
+	incl	%eax
+1:
+.endif
+.ifdef V_SINGLE_BLOCK
+	.loc	1 9 0
+	addq	$8, %rsp
+	.loc	1 9 0 is_stmt 0 discriminator 1	# same block as the row before
+.else
 .ifdef V_IS_STMT
 	.loc	1 9 0 is_stmt 1 discriminator 1
 	addq	$8, %rsp
@@ -54,6 +67,7 @@ f:
 .else
 	.loc	1 9 0
 	addq	$8, %rsp
+.endif
 .endif
 .endif
 	ret
