@@ -54,6 +54,8 @@ const struct verify_check_info verify_checks[VC_NUM] = {
     "a direct call's target is not the function callee_die names" },
   [VC_TARGET_UNKNOWN] = { "target-unknown", V_WARNING,
     "a direct-call entry whose call's target cannot be determined" },
+  [VC_NO_CODE] = { "no-code", V_NOTE,
+    "the code is not in the file (a separate debug file): calls not checked" },
   [VC_GCC_CALL_SITE] = { "gcc-call-site", V_ERROR,
     "GCC's DW_TAG_call_site names another callee for the same return address" },
   [VC_GCC_CALL_SITE_MISSING] = { "gcc-call-site-missing", V_NOTE,

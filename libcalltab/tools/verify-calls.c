@@ -115,6 +115,7 @@ void
 verify_calls (struct verify *v)
 {
   bool rel = __calltab_code_relocatable (v->code);
+  size_t no_code = 0;
   for (int table = CALLTAB_DCALL; table <= CALLTAB_VCALL; table++)
     for (size_t n = 0; ; n++)
       {
@@ -138,6 +139,12 @@ verify_calls (struct verify *v)
 	      }
 	    else if (!__calltab_code_locate (v->code, e.call_site, &cp))
 	      continue;
+	    size_t size;
+	    if (__calltab_code_bytes (v->code, cp.scnidx, &size) == NULL)
+	      {
+		no_code++;	/* SHT_NOBITS: a separate debug file */
+		continue;
+	      }
 	    char where[128];
 	    verify_describe_place (v, &cp, where, sizeof where);
 	    struct verify_place place = { label, unit.offset, "entry", i };
@@ -155,4 +162,9 @@ verify_calls (struct verify *v)
 	      check_vcall (v, &place, where, calls, ncalls);
 	  }
       }
+  if (no_code > 0)
+    verify_report (v, VC_NO_CODE, NULL, "%zu call %s in sections without"
+		   " contents (a separate debug file?): their instructions"
+		   " are not checked", no_code,
+		   no_code == 1 ? "site is" : "sites are");
 }
