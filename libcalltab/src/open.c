@@ -18,7 +18,7 @@
 
 static char *debuginfo_path_none = NULL;
 
-static const Dwfl_Callbacks offline_callbacks = {
+const Dwfl_Callbacks __calltab_offline_callbacks = {
   .find_debuginfo = dwfl_standard_find_debuginfo,
   .section_address = dwfl_offline_section_address,
   .debuginfo_path = &debuginfo_path_none,
@@ -63,7 +63,7 @@ has_tables (Elf *elf)
 static void
 open_dwarf (Calltab *ct)
 {
-  ct->dwfl = dwfl_begin (&offline_callbacks);
+  ct->dwfl = dwfl_begin (&__calltab_offline_callbacks);
   if (ct->dwfl == NULL)
     goto fail;
   dwfl_report_begin (ct->dwfl);
@@ -121,8 +121,10 @@ read_tables (Calltab *ct)
       if (gelf_getshdr (s, &sh) == NULL
 	  || (name = elf_strptr (elf, shstrndx, sh.sh_name)) == NULL)
 	continue;
+      /* libdw's .debug_info: the first one outside a section group
+	 (libdw ignores grouped ones; groups.c reads those).  */
       if (strcmp (name, ".debug_info") == 0 && sh.sh_type != SHT_NOBITS
-	  && !ct->have_debug_info)
+	  && (sh.sh_flags & SHF_GROUP) == 0 && !ct->have_debug_info)
 	{
 	  ct->have_debug_info = true;
 	  ct->debug_info_scn = elf_ndxscn (s);
@@ -266,6 +268,7 @@ calltab_end (Calltab *ct)
     free (ct->strings[i]);
   free (ct->strings);
   free (ct->dwarf_error);
+  __calltab_groups_end (ct);
   if (ct->dwfl != NULL)
     dwfl_end (ct->dwfl);
   elf_end (ct->elf);
