@@ -87,6 +87,11 @@ typedef struct
   uint64_t debug_info;		/* dcall: relocated .debug_info offset of the
 				   unit the callee_die values are relative to;
 				   0 for vcall */
+  size_t debug_info_scn;	/* relocatable object with several
+				   .debug_info sections (one per COMDAT
+				   group): ELF section index of the one
+				   debug_info is in; 0 for the first one
+				   outside a group, and in linked files */
   uint64_t entries;		/* offset of the first entry */
   uint64_t end;			/* offset just past the unit */
   size_t nentries;		/* entries decoded, tombstoned included */
@@ -107,6 +112,7 @@ typedef struct
 				   vcall: vtable_slot */
   uint64_t die;			/* dcall: .debug_info offset of the callee DIE,
 				   debug_info + callee_die; 0 for vcall */
+  size_t die_scn;		/* as Calltab_Unit.debug_info_scn */
   int tombstone;		/* call_site is 0 or all ones */
 } Calltab_Entry;
 
@@ -127,6 +133,8 @@ typedef struct
 typedef struct
 {
   uint64_t die;			/* .debug_info offset of the DIE */
+  size_t scn;			/* relocatable object: section index of its
+				   .debug_info section; 0 in linked files */
   int tag;			/* DW_TAG_* */
   const char *name;		/* DW_AT_name, or NULL */
   const char *linkage_name;	/* DW_AT_linkage_name, or NULL */

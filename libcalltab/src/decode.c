@@ -10,6 +10,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 #include "libcalltabP.h"
 
 static uint64_t
@@ -274,18 +275,39 @@ __calltab_decode_section (Calltab *ct, size_t secno)
 	    break;
 	  continue;
 	}
+      size_t info_scn = 0;
       if (sec->table == CALLTAB_DCALL)
 	{
+	  /* In an object, the .debug_info section the relocation names
+	     (one per COMDAT group is possible); else the only one.  */
 	  size_t target = __calltab_reloc_scn (sec, debug_info_off);
-	  if (ct->ehdr.e_type == ET_REL && target != 0
-	      && target != ct->debug_info_scn)
-	    PROBLEM (CALLTAB_E_BAD_RELOC, CALLTAB_ERROR, debug_info_off,
-		     "debug_info is relocated against section [%zu],"
-		     " not .debug_info", target);
-	  else if (ct->have_debug_info && debug_info >= ct->debug_info_size)
+	  uint64_t info_size = ct->debug_info_size;
+	  bool have_info = ct->have_debug_info;
+	  if (ct->ehdr.e_type == ET_REL && target != 0)
+	    {
+	      GElf_Shdr sh;
+	      size_t shstrndx;
+	      const char *name = NULL;
+	      if (gelf_getshdr (elf_getscn (ct->tables_elf, target), &sh) != NULL
+		  && elf_getshdrstrndx (ct->tables_elf, &shstrndx) == 0)
+		name = elf_strptr (ct->tables_elf, shstrndx, sh.sh_name);
+	      if (name == NULL || strcmp (name, ".debug_info") != 0)
+		{
+		  PROBLEM (CALLTAB_E_BAD_RELOC, CALLTAB_ERROR, debug_info_off,
+			   "debug_info is relocated against section [%zu],"
+			   " not .debug_info", target);
+		  have_info = false;
+		}
+	      else
+		{
+		  info_scn = target;
+		  info_size = sh.sh_size;
+		}
+	    }
+	  if (have_info && debug_info >= info_size)
 	    PROBLEM (CALLTAB_E_BAD_OFFSET, CALLTAB_ERROR, debug_info_off,
 		     "debug_info 0x%" PRIx64 " is past the end of .debug_info"
-		     " (size 0x%" PRIx64 ")", debug_info, ct->debug_info_size);
+		     " (size 0x%" PRIx64 ")", debug_info, info_size);
 	}
 
       void *n = grow (tab->units, &tab->units_alloc, tab->nunits,
@@ -298,7 +320,8 @@ __calltab_decode_section (Calltab *ct, size_t secno)
       tab->units = n;
       struct ct_unit *u = &tab->units[tab->nunits++];
       *u = (struct ct_unit) {
-	.section = secno, .offset = start, .length = length,
+	.section = secno, .info_scn = __calltab_info_key (ct, info_scn),
+	.offset = start, .length = length,
 	.debug_info = debug_info, .entries = p, .end = end,
 	.offset_size = osz, .version = version, .address_size = asz,
 	.first = tab->nentries, .nentries = 0 };

@@ -18,6 +18,8 @@ static int
 compare_funcs (const void *a, const void *b)
 {
   const struct ct_func *x = a, *y = b;
+  if (x->f.scn != y->f.scn)
+    return x->f.scn < y->f.scn ? -1 : 1;
   return x->f.die < y->f.die ? -1 : x->f.die > y->f.die;
 }
 
@@ -35,26 +37,34 @@ compare_callers (const void *a, const void *b)
   return x->die < y->die ? -1 : x->die > y->die;
 }
 
-/* Resolve the DIE at OFFSET into *F (no cache).  */
+/* Resolve the DIE at OFFSET of .debug_info section SCN (a key of
+   __calltab_info_key) with DW into *F (no cache).  */
 static void
-resolve_one (Calltab *ct, uint64_t offset, struct ct_func *f)
+resolve_one (Calltab *ct, Dwarf *dw, size_t scn, uint64_t offset,
+	     struct ct_func *f)
 {
   memset (f, 0, sizeof *f);
   f->f.die = offset;
+  f->f.scn = scn;
   char buf[256];
   Dwarf_Die die;
-  if (ct->dwarf == NULL)
+  if (dw == NULL)
     {
       f->error = CALLTAB_E_NO_DWARF;
       snprintf (buf, sizeof buf, "%s: no DWARF: %s", ct->path,
 		ct->dwarf_error ? ct->dwarf_error : "no .debug_info");
     }
-  else if (dwarf_offdie (ct->dwarf, offset, &die) == NULL)
+  else if (dwarf_offdie (dw, offset, &die) == NULL)
     {
       f->error = CALLTAB_E_BAD_DIE;
-      snprintf (buf, sizeof buf, "%s: .debug_info[0x%08" PRIx64 "]: "
-		"no DIE at this offset: %s", ct->path, offset,
-		dwarf_errmsg (-1));
+      if (scn != 0)
+	snprintf (buf, sizeof buf, "%s: .debug_info(%zu)[0x%08" PRIx64 "]: "
+		  "no DIE at this offset: %s", ct->path, scn, offset,
+		  dwarf_errmsg (-1));
+      else
+	snprintf (buf, sizeof buf, "%s: .debug_info[0x%08" PRIx64 "]: "
+		  "no DIE at this offset: %s", ct->path, offset,
+		  dwarf_errmsg (-1));
     }
   else
     {
@@ -75,9 +85,9 @@ resolve_one (Calltab *ct, uint64_t offset, struct ct_func *f)
 }
 
 static const struct ct_func *
-find_func (const Calltab *ct, uint64_t die)
+find_func (const Calltab *ct, size_t scn, uint64_t die)
 {
-  struct ct_func key = { .f.die = die };
+  struct ct_func key = { .f.die = die, .f.scn = scn };
   if (ct->nfuncs == 0)
     return NULL;
   return bsearch (&key, ct->funcs, ct->nfuncs, sizeof key, compare_funcs);
@@ -86,8 +96,8 @@ find_func (const Calltab *ct, uint64_t die)
 /* Read a DW_FORM_sec_offset attribute: its value, and in a relocatable
    object the section its relocation is against.  */
 static bool
-sec_offset (Calltab *ct, Dwarf_Attribute *attr, unsigned int offset_size,
-	    uint64_t *value, size_t *scn)
+sec_offset (Calltab *ct, Dwarf *dw, Dwarf_Attribute *attr,
+	    unsigned int offset_size, uint64_t *value, size_t *scn)
 {
   *scn = 0;
   if (dwarf_whatform (attr) != DW_FORM_sec_offset)
@@ -96,7 +106,7 @@ sec_offset (Calltab *ct, Dwarf_Attribute *attr, unsigned int offset_size,
      with the attribute; a vendor attribute has none, so read the
      (relocated) bytes libdw located.  */
   const unsigned char *p = (const unsigned char *) attr->valp;
-  Elf *delf = dwarf_getelf (ct->dwarf);
+  Elf *delf = dwarf_getelf (dw);
   size_t shstrndx;
   if (p == NULL || delf == NULL || elf_getshdrstrndx (delf, &shstrndx) < 0)
     return false;
@@ -173,8 +183,8 @@ sec_offset (Calltab *ct, Dwarf_Attribute *attr, unsigned int offset_size,
 
 /* Read the caller association of one declaration unit.  */
 static int
-read_callers (Calltab *ct, Dwarf_Die *cudie, unsigned int offset_size,
-	      size_t *alloc)
+read_callers (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
+	      Dwarf_Die *cudie, unsigned int offset_size, size_t *alloc)
 {
   Dwarf_Die child;
   if (dwarf_child (cudie, &child) != 0)
@@ -192,7 +202,7 @@ read_callers (Calltab *ct, Dwarf_Die *cudie, unsigned int offset_size,
 	  uint64_t value;
 	  size_t scn;
 	  if (dwarf_attr (&child, attrs[i].at, &attr) == NULL
-	      || !sec_offset (ct, &attr, offset_size, &value, &scn))
+	      || !sec_offset (ct, dw, &attr, offset_size, &value, &scn))
 	    continue;
 	  if (ct->ncallers == *alloc)
 	    {
@@ -210,12 +220,13 @@ read_callers (Calltab *ct, Dwarf_Die *cudie, unsigned int offset_size,
 	  bool have_pc = dwarf_lowpc (&child, &low_pc) == 0;
 	  /* libdwfl lays the sections of a relocatable object out at
 	     addresses of its own; report section offsets, as call_site.  */
-	  if (have_pc && ct->ehdr.e_type == ET_REL && ct->module != NULL)
-	    dwfl_module_relocate_address (ct->module, &low_pc);
+	  if (have_pc && ct->ehdr.e_type == ET_REL && mod != NULL)
+	    dwfl_module_relocate_address (mod, &low_pc);
 	  unsigned int asz = gelf_getclass (ct->elf) == ELFCLASS32 ? 4 : 8;
 	  uint64_t ones = asz == 8 ? UINT64_MAX : UINT32_MAX;
 	  ct->callers[ct->ncallers++] = (struct ct_caller) {
-	    .table = attrs[i].table, .scn = scn, .unit_offset = value,
+	    .table = attrs[i].table, .info_scn = info_scn, .scn = scn,
+	    .unit_offset = value,
 	    .die = dwarf_dieoffset (&child), .low_pc = low_pc,
 	    .discarded = ct->ehdr.e_type != ET_REL
 			 && (!have_pc || low_pc == 0 || low_pc == ones) };
@@ -226,7 +237,7 @@ read_callers (Calltab *ct, Dwarf_Die *cudie, unsigned int offset_size,
 }
 
 static int
-add_func (Calltab *ct, uint64_t die, size_t *alloc)
+add_func (Calltab *ct, size_t scn, uint64_t die, size_t *alloc)
 {
   if (ct->nfuncs == *alloc)
     {
@@ -240,7 +251,32 @@ add_func (Calltab *ct, uint64_t die, size_t *alloc)
       ct->funcs = f;
       *alloc = n;
     }
+  ct->funcs[ct->nfuncs].f.scn = scn;
   ct->funcs[ct->nfuncs++].f.die = die;
+  return 0;
+}
+
+/* Read the caller association of every declaration unit in DW.  */
+static int
+scan_units (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
+	    size_t *alloc)
+{
+  Dwarf_Off off = 0, next;
+  size_t hsize;
+  uint8_t asz, osz;
+  while (dwarf_nextcu (dw, off, &next, &hsize, NULL, &asz, &osz) == 0)
+    {
+      Dwarf_Die cudie;
+      const char *producer;
+      Dwarf_Attribute attr;
+      if (dwarf_offdie (dw, off + hsize, &cudie) != NULL
+	  && (producer = dwarf_formstring (dwarf_attr (&cudie, DW_AT_producer,
+						       &attr))) != NULL
+	  && strncmp (producer, "calltab", 7) == 0
+	  && read_callers (ct, dw, mod, info_scn, &cudie, osz, alloc) < 0)
+	return -1;
+      off = next;
+    }
   return 0;
 }
 
@@ -251,35 +287,43 @@ __calltab_resolve (Calltab *ct)
   /* Callee DIEs.  */
   const struct ct_table *tab = &ct->tables[CALLTAB_DCALL];
   for (size_t i = 0; i < tab->nentries; i++)
-    if (add_func (ct, tab->units[tab->entries[i].unit].debug_info
-		  + tab->entries[i].value, &alloc) < 0)
-      return -1;
-
-  /* Caller DIEs of the declaration units.  */
-  size_t calloc_n = 0;
-  if (ct->dwarf != NULL)
     {
-      Dwarf_Off off = 0, next;
-      size_t hsize;
-      uint8_t asz, osz;
-      while (dwarf_nextcu (ct->dwarf, off, &next, &hsize, NULL, &asz, &osz) == 0)
-	{
-	  Dwarf_Die cudie;
-	  const char *producer;
-	  Dwarf_Attribute attr;
-	  if (dwarf_offdie (ct->dwarf, off + hsize, &cudie) != NULL
-	      && (producer = dwarf_formstring (dwarf_attr (&cudie, DW_AT_producer,
-							   &attr))) != NULL
-	      && strncmp (producer, "calltab", 7) == 0
-	      && read_callers (ct, &cudie, osz, &calloc_n) < 0)
-	    return -1;
-	  off = next;
-	}
+      const struct ct_unit *u = &tab->units[tab->entries[i].unit];
+      if (add_func (ct, u->info_scn, u->debug_info + tab->entries[i].value,
+		    &alloc) < 0)
+	return -1;
+    }
+
+  /* Caller DIEs of the declaration units: libdw's .debug_info, and in
+     an object every further .debug_info section.  */
+  size_t calloc_n = 0;
+  if (ct->dwarf != NULL
+      && scan_units (ct, ct->dwarf, ct->module, 0, &calloc_n) < 0)
+    return -1;
+  if (ct->ehdr.e_type == ET_REL && ct->tables_elf == ct->elf)
+    {
+      size_t shstrndx;
+      if (elf_getshdrstrndx (ct->elf, &shstrndx) == 0)
+	for (Elf_Scn *s = NULL; (s = elf_nextscn (ct->elf, s)) != NULL;)
+	  {
+	    GElf_Shdr sh;
+	    const char *name;
+	    size_t ndx = elf_ndxscn (s);
+	    if (gelf_getshdr (s, &sh) == NULL || sh.sh_type == SHT_NOBITS
+		|| (name = elf_strptr (ct->elf, shstrndx, sh.sh_name)) == NULL
+		|| strcmp (name, ".debug_info") != 0
+		|| __calltab_info_key (ct, ndx) == 0)
+	      continue;
+	    Dwfl_Module *mod;
+	    Dwarf *dw = __calltab_group_dwarf (ct, ndx, &mod);
+	    if (dw != NULL && scan_units (ct, dw, mod, ndx, &calloc_n) < 0)
+	      return -1;
+	  }
     }
   if (ct->ncallers > 1)
     qsort (ct->callers, ct->ncallers, sizeof *ct->callers, compare_callers);
   for (size_t i = 0; i < ct->ncallers; i++)
-    if (add_func (ct, ct->callers[i].die, &alloc) < 0)
+    if (add_func (ct, ct->callers[i].info_scn, ct->callers[i].die, &alloc) < 0)
       return -1;
 
   /* Sort, drop duplicates, resolve each once.  */
@@ -287,11 +331,17 @@ __calltab_resolve (Calltab *ct)
     qsort (ct->funcs, ct->nfuncs, sizeof *ct->funcs, compare_funcs);
   size_t n = 0;
   for (size_t i = 0; i < ct->nfuncs; i++)
-    if (n == 0 || ct->funcs[n - 1].f.die != ct->funcs[i].f.die)
-      ct->funcs[n++].f.die = ct->funcs[i].f.die;
+    if (n == 0 || compare_funcs (&ct->funcs[n - 1], &ct->funcs[i]) != 0)
+      ct->funcs[n++].f = ct->funcs[i].f;
   ct->nfuncs = n;
   for (size_t i = 0; i < n; i++)
-    resolve_one (ct, ct->funcs[i].f.die, &ct->funcs[i]);
+    {
+      Dwfl_Module *mod;
+      size_t scn = ct->funcs[i].f.scn;
+      Dwarf *dw = __calltab_group_dwarf (ct, scn ? scn : ct->debug_info_scn,
+					 &mod);
+      resolve_one (ct, dw, scn, ct->funcs[i].f.die, &ct->funcs[i]);
+    }
   return 0;
 }
 
@@ -303,13 +353,13 @@ calltab_func (const Calltab *ct, uint64_t die, Calltab_Func *func)
       __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
       return -1;
     }
-  const struct ct_func *f = find_func (ct, die);
+  const struct ct_func *f = find_func (ct, 0, die);
   struct ct_func tmp;
   if (f == NULL)
     {
       Calltab *mct = (Calltab *) ct;
       pthread_mutex_lock (&mct->lock);
-      resolve_one (mct, die, &tmp);
+      resolve_one (mct, mct->dwarf, 0, die, &tmp);
       pthread_mutex_unlock (&mct->lock);
       f = &tmp;
     }
@@ -336,7 +386,7 @@ calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
       return -1;
     }
   const struct ct_unit *u = &ct->tables[CALLTAB_DCALL].units[entry->unit];
-  const struct ct_func *f = find_func (ct, entry->die);
+  const struct ct_func *f = find_func (ct, entry->die_scn, entry->die);
   if (f == NULL)		/* every entry's DIE is resolved at open */
     {
       __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
@@ -352,10 +402,10 @@ calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
     {
       char buf[400];
       snprintf (buf, sizeof buf, "%s: %s[0x%08" PRIx64 "]: callee_die 0x%"
-		PRIx64 " names DIE 0x%" PRIx64 ", outside the unit at 0x%"
-		PRIx64 " that debug_info names", ct->tables_path,
-		ct->sections[u->section].label, entry->offset, entry->value,
-		entry->die, u->debug_info);
+		PRIx64 " names DIE 0x%08" PRIx64 " of the unit at 0x%08" PRIx64
+		", not of the unit at 0x%08" PRIx64 " that debug_info names",
+		ct->tables_path, ct->sections[u->section].label, entry->offset,
+		entry->value, entry->die, cu, u->debug_info);
       __calltab_seterr_msg (CALLTAB_E_BAD_DIE, buf);
       return -1;
     }
@@ -391,8 +441,16 @@ calltab_unit_caller (const Calltab *ct, const Calltab_Unit *unit,
 	break;
       if (c->scn != 0 && c->scn != unit->scn)
 	continue;
-      if (calltab_func (ct, c->die, &caller->func) < 0)
-	return -1;
+      const struct ct_func *f = find_func (ct, c->info_scn, c->die);
+      if (f == NULL || f->error != 0)
+	{
+	  if (f != NULL)
+	    __calltab_seterr_msg (f->error, f->errmsg ? f->errmsg : "");
+	  else
+	    __calltab_seterr (CALLTAB_E_UNKNOWN, NULL);
+	  return -1;
+	}
+      caller->func = f->f;
       caller->low_pc = c->low_pc;
       caller->discarded = c->discarded;
       return 0;

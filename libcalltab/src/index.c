@@ -68,7 +68,8 @@ __calltab_fill_unit (const Calltab *ct, int table, size_t n,
     .table = table, .index = n, .section = sec->name, .scn = sec->scn,
     .offset = u->offset, .length = u->length, .offset_size = u->offset_size,
     .version = u->version, .address_size = u->address_size,
-    .debug_info = u->debug_info, .entries = u->entries, .end = u->end,
+    .debug_info = u->debug_info, .debug_info_scn = u->info_scn,
+    .entries = u->entries, .end = u->end,
     .nentries = u->nentries };
 }
 
@@ -82,6 +83,7 @@ __calltab_fill_entry (const Calltab *ct, int table, size_t n,
     .table = table, .unit = e->unit, .index = n, .offset = e->offset,
     .call_site = e->call_site, .call_scn = e->call_scn, .value = e->value,
     .die = table == CALLTAB_DCALL ? u->debug_info + e->value : 0,
+    .die_scn = table == CALLTAB_DCALL ? u->info_scn : 0,
     .tombstone = e->tombstone };
 }
 

@@ -51,6 +51,8 @@ struct ct_section
 struct ct_unit
 {
   size_t section;		/* index in Calltab.sections */
+  size_t info_scn;		/* ET_REL: the .debug_info debug_info is in,
+				   0 for the first (libdw's) or unknown */
   uint64_t offset, length, debug_info, entries, end;
   unsigned int offset_size, version, address_size;
   size_t first, nentries;	/* range in Calltab.entries[table] */
@@ -85,11 +87,24 @@ struct ct_func
 struct ct_caller
 {
   int table;
+  size_t info_scn;		/* .debug_info section of the caller DIE */
   size_t scn;			/* section the unit offset is in; 0: any */
   uint64_t unit_offset;
   uint64_t die;
   uint64_t low_pc;
   bool discarded;
+};
+
+/* The DWARF of a further .debug_info section of a relocatable object
+   (one per COMDAT group): libdw reads only the first section of a name,
+   so the object is copied with the other sections of that name hidden.  */
+struct ct_dwarf
+{
+  size_t scn;			/* the .debug_info section */
+  int fd;			/* memfd holding the copy */
+  Dwfl *dwfl;
+  Dwfl_Module *module;
+  Dwarf *dwarf;			/* NULL if it could not be read */
 };
 
 struct ct_table
@@ -109,6 +124,8 @@ struct Calltab
   int fd;
   Elf *elf;			/* PATH itself */
   Dwfl *dwfl;
+  bool layout_ok;		/* headers and sections inside the file:
+				   only then is it given to libdwfl */
   Dwfl_Module *module;		/* PATH as libdwfl reported it */
   Dwarf *dwarf;			/* NULL if none */
   char *dwarf_error;		/* why there is no DWARF */
@@ -123,7 +140,9 @@ struct Calltab
   struct ct_table tables[CT_NTABLES];
   struct ct_problem *problems;
   size_t nproblems, problems_alloc;
-  struct ct_func *funcs;	/* sorted by f.die */
+  struct ct_dwarf *groups;	/* further .debug_info sections (ET_REL) */
+  size_t ngroups;
+  struct ct_func *funcs;	/* sorted by f.scn, f.die */
   size_t nfuncs;
   struct ct_caller *callers;	/* sorted by table, scn, unit_offset */
   size_t ncallers;
@@ -176,6 +195,21 @@ int __calltab_build_index (Calltab *ct);
 /* Resolve every callee DIE and read the caller association of the
    declaration units.  Returns 0, -1 when out of memory.  */
 int __calltab_resolve (Calltab *ct);
+
+/* libdwfl callbacks for files opened offline.  */
+extern const Dwfl_Callbacks __calltab_offline_callbacks;
+
+/* The DWARF holding the .debug_info section SCN of CT (0: the first,
+   libdw's own); creates it for a further section of a relocatable
+   object.  Returns NULL if there is none.  Only called during open.  */
+Dwarf *__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod);
+
+/* SCN as the handle keys .debug_info sections: 0 for the first one
+   (and always in linked files), else the section index.  */
+size_t __calltab_info_key (const Calltab *ct, size_t scn);
+
+/* Release the group DWARF.  */
+void __calltab_groups_end (Calltab *ct);
 
 /* Keep a copy of S owned by CT.  Returns it, or NULL (out of memory).  */
 const char *__calltab_strdup (Calltab *ct, const char *s);

@@ -27,6 +27,8 @@ cli_print_unit (FILE *out, const Calltab *ct, const Calltab_Unit *u)
 	   u->length, u->offset_size * 8, u->version, u->address_size);
   if (u->table == CALLTAB_DCALL)
     fprintf (out, " debug_info=0x%08" PRIx64, u->debug_info);
+  if (u->debug_info_scn != 0)
+    fprintf (out, " debug_info_scn=%zu", u->debug_info_scn);
   fprintf (out, " entries=%zu\n", u->nentries);
   Calltab_Caller c;
   if (calltab_unit_caller (ct, u, &c) == 0)

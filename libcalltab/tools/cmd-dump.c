@@ -66,7 +66,8 @@ dump_json (const Calltab *ct)
 		  i ? "," : "", u.scn, u.offset, u.length, u.offset_size,
 		  u.version, u.address_size);
 	  if (t == CALLTAB_DCALL)
-	    printf (",\"debug_info\":%" PRIu64, u.debug_info);
+	    printf (",\"debug_info\":%" PRIu64 ",\"debug_info_scn\":%zu",
+		    u.debug_info, u.debug_info_scn);
 	  Calltab_Caller c;
 	  if (calltab_unit_caller (ct, &u, &c) == 0)
 	    {
