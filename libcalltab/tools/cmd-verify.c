@@ -330,7 +330,10 @@ open_views (struct verify *v, char **why)
 	*why = NULL;
       return false;
     }
-  v->dwfl = dwfl_begin (&callbacks);
+  /* Only where the reader found DWARF: it does not give libdwfl a file
+     whose headers lie past its end (libdwfl would trust their sizes).  */
+  if (calltab_dwarf (v->ct) != NULL)
+    v->dwfl = dwfl_begin (&callbacks);
   if (v->dwfl != NULL)
     {
       dwfl_report_begin (v->dwfl);
