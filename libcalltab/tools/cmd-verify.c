@@ -161,21 +161,31 @@ verify_section_label (struct verify *v, const char *name, size_t scn)
   /* As the reader labels them: "name(SCN)" when several sections of the
      file have the name (one per COMDAT group in an object).  */
   Elf *elf = calltab_elf (v->ct);
-  size_t shstrndx, count = 0;
+  size_t shstrndx;
   if (name == NULL)
     return "?";
   if (elf == NULL || elf_getshdrstrndx (elf, &shstrndx) != 0)
     return name;
-  for (Elf_Scn *s = NULL; (s = elf_nextscn (elf, s)) != NULL;)
+  /* Count the sections of each table's name once per file.  */
+  static const char *const tables[2] = { ".debug_dcall", ".debug_vcall" };
+  int t = strcmp (name, tables[0]) == 0 ? 0
+	  : strcmp (name, tables[1]) == 0 ? 1 : -1;
+  if (t < 0)
+    return name;
+  if (!v->label_counted)
     {
-      GElf_Shdr sh;
-      const char *n;
-      if (gelf_getshdr (s, &sh) != NULL && sh.sh_type != SHT_NOBITS
-	  && (n = elf_strptr (elf, shstrndx, sh.sh_name)) != NULL
-	  && strcmp (n, name) == 0)
-	count++;
+      for (Elf_Scn *s = NULL; (s = elf_nextscn (elf, s)) != NULL;)
+	{
+	  GElf_Shdr sh;
+	  const char *n;
+	  if (gelf_getshdr (s, &sh) != NULL && sh.sh_type != SHT_NOBITS
+	      && (n = elf_strptr (elf, shstrndx, sh.sh_name)) != NULL)
+	    for (int i = 0; i < 2; i++)
+	      v->label_count[i] += strcmp (n, tables[i]) == 0;
+	}
+      v->label_counted = true;
     }
-  if (count <= 1)
+  if (v->label_count[t] <= 1)
     return name;
   static _Thread_local char buf[8][80];
   static _Thread_local unsigned next;

@@ -94,7 +94,7 @@ check_site (struct sites *s, Dwarf_Die *die)
     return;
   struct dentry *hit = bsearch (&key, s->entries, s->n, sizeof key,
 				cmp_dentry);
-  char where[128];
+  char where[512];
   verify_describe_place (v, &key.place, where, sizeof where);
   struct verify_place place = { ".debug_info", dwarf_dieoffset (die),
 				NULL, 0 };

@@ -145,7 +145,7 @@ verify_calls (struct verify *v)
 		no_code++;	/* SHT_NOBITS: a separate debug file */
 		continue;
 	      }
-	    char where[128];
+	    char where[512];
 	    verify_describe_place (v, &cp, where, sizeof where);
 	    struct verify_place place = { label, unit.offset, "entry", i };
 	    struct ct_call calls[X86_MAX_INSN];

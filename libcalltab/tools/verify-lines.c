@@ -223,26 +223,18 @@ cmp_addr (const void *a, const void *b)
   return *x < *y ? -1 : *x > *y;
 }
 
-static bool
-in_function (const struct funcs *f, size_t func, Dwarf_Addr a)
-{
-  for (size_t i = 0; i < f->nranges; i++)
-    if (f->ranges[i].func == func && a >= f->ranges[i].low
-	&& a < f->ranges[i].high)
-      return true;
-  return false;
-}
-
-/* Decode function FUNC's code and find its leaders.  */
+/* Decode function FUNC's code and find its leaders.  BYFUNC lists the
+   indexes of F's ranges ordered by function, FIRST[FUNC] where FUNC's
+   start in it.  */
 static void
-find_blocks (struct verify *v, const struct funcs *f, size_t func,
-	     struct blocks *b)
+find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
+	     const size_t *first, size_t func, struct blocks *b)
 {
   b->done = true;
-  for (size_t r = 0; r < f->nranges; r++)
+  for (size_t k = first[func]; k < first[func + 1]; k++)
     {
-      const struct range *rg = &f->ranges[r];
-      if (rg->func != func || rg->high <= rg->low)
+      const struct range *rg = &f->ranges[byfunc[k]];
+      if (rg->high <= rg->low)
 	continue;
       struct ct_place p;
       size_t size;
@@ -266,7 +258,7 @@ find_blocks (struct verify *v, const struct funcs *f, size_t func,
 	  if (insn.direct)
 	    {
 	      Dwarf_Addr t = next + (Dwarf_Addr) insn.rel;
-	      if (in_function (f, func, t) && !add_leader (b, t))
+	      if (func_at (f, t) == func && !add_leader (b, t))
 		return;
 	    }
 	  off += insn.length;
@@ -322,16 +314,34 @@ check_blocks (struct verify *v, struct verify_place *place,
 	      const struct funcs *f, const struct row *rows, size_t n)
 {
   struct blocks *blocks = calloc (f->nnames + 1, sizeof *blocks);
+  size_t *first = calloc (f->nnames + 2, sizeof *first);
+  size_t *byfunc = calloc (f->nranges + 1, sizeof *byfunc);
   struct row *hits = NULL;
   size_t nhits = 0, alloc = 0;
-  if (blocks == NULL)
-    return;
+  if (blocks == NULL || first == NULL || byfunc == NULL)
+    goto out;
+  /* The ranges grouped by function (a counting sort).  */
+  for (size_t r = 0; r < f->nranges; r++)
+    first[f->ranges[r].func + 1]++;
+  for (size_t i = 0; i < f->nnames; i++)
+    first[i + 1] += first[i];
+  {
+    size_t *next = calloc (f->nnames + 1, sizeof *next);
+    if (next == NULL)
+      goto out;
+    for (size_t r = 0; r < f->nranges; r++)
+      {
+	size_t fn = f->ranges[r].func;
+	byfunc[first[fn] + next[fn]++] = r;
+      }
+    free (next);
+  }
   /* One hit per (row, block it touches).  */
   for (size_t i = 0; i < n; i++)
     {
       struct blocks *b = &blocks[rows[i].func];
       if (!b->done)
-	find_blocks (v, f, rows[i].func, b);
+	find_blocks (v, f, byfunc, first, rows[i].func, b);
       if (!b->ok || rows[i].end <= rows[i].addr)
 	continue;
       size_t first = block_of (b, rows[i].addr);
@@ -387,7 +397,7 @@ check_blocks (struct verify *v, struct verify_place *place,
 	}
       else if (nblocks > 1 && shared != (size_t) -1)
 	{
-	  char b1[128], b2[128];
+	  char b1[512], b2[512];
 	  describe_addr (v, b->leaders[hits[shared - 1].block], b1, sizeof b1);
 	  describe_addr (v, b->leaders[hits[shared].block], b2, sizeof b2);
 	  place->index = hits[shared].index;
@@ -400,9 +410,11 @@ check_blocks (struct verify *v, struct verify_place *place,
       i = j;
     }
 out:
-  for (size_t i = 0; i < f->nnames; i++)
+  for (size_t i = 0; blocks != NULL && i < f->nnames; i++)
     free (blocks[i].leaders);
   free (blocks);
+  free (first);
+  free (byfunc);
   free (hits);
 }
 
@@ -456,7 +468,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie)
       v->rows++;
       if (disc != 0 && stmt)
 	{
-	  char where[128];
+	  char where[512];
 	  describe_addr (v, addr, where, sizeof where);
 	  place.index = i;
 	  verify_report (v, VC_DISCRIMINATOR_IS_STMT, &place,

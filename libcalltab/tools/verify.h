@@ -88,6 +88,10 @@ struct verify
   Dwarf *dwarf;
   Dwarf_Addr bias;
 
+  /* Sections named .debug_dcall and .debug_vcall (verify_section_label).  */
+  bool label_counted;
+  size_t label_count[2];
+
   /* Options.  */
   bool json;
   bool quiet;
