@@ -17,6 +17,7 @@ struct code_symbol
 {
   size_t shndx;			/* 0 in linked files: sorted by address */
   uint64_t value;
+  uint64_t size;
   const char *name;
 };
 
@@ -129,6 +130,7 @@ add_symbols (struct ct_code *code, size_t symscn, size_t *cap)
       code->symbols[code->nsymbols++] = (struct code_symbol) {
 	.shndx = code->relocatable ? sym.st_shndx : 0,
 	.value = sym.st_value,
+	.size = sym.st_size,
 	.name = name,
       };
     }
@@ -343,6 +345,33 @@ __calltab_code_symbols_at (const struct ct_code *code, size_t scnidx,
 	out[n++] = s->name;
     }
   return n;
+}
+
+uint64_t
+__calltab_code_func_size (const struct ct_code *code, size_t scnidx,
+			  uint64_t addr)
+{
+  size_t key = code->relocatable ? scnidx : 0;
+  size_t lo = 0, hi = code->nsymbols;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      const struct code_symbol *s = &code->symbols[mid];
+      if (s->shndx < key || (s->shndx == key && s->value < addr))
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  uint64_t size = 0;
+  for (size_t i = lo; i < code->nsymbols; i++)
+    {
+      const struct code_symbol *s = &code->symbols[i];
+      if (s->shndx != key || s->value != addr)
+	break;
+      if (s->size > size)
+	size = s->size;
+    }
+  return size;
 }
 
 static const struct code_reloc *

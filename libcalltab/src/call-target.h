@@ -89,4 +89,9 @@ size_t __calltab_code_calls_at (const struct ct_code *code,
 size_t __calltab_code_symbols_at (const struct ct_code *code, size_t scnidx,
 				  uint64_t addr, const char **out, size_t max);
 
+/* The largest st_size of the function symbols at ADDR (as for
+   __calltab_code_symbols_at), 0 if none has a size.  */
+uint64_t __calltab_code_func_size (const struct ct_code *code, size_t scnidx,
+				   uint64_t addr);
+
 #endif /* call-target.h */

@@ -235,6 +235,20 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
 		       u->offset_size * 8, u->offset);
     }
 
+  /* The caller association (docs/format.md): a caller DIE names every
+     unit; in a linked file its entries lie in that caller's code.  */
+  Calltab_Caller caller;
+  int crc = calltab_unit_caller (v->ct, unit, &caller);
+  uint64_t caller_size = 0;
+  if (crc == 1)
+    verify_report (v, VC_UNIT_CALLER, &uplace,
+		   "no subprogram of a declaration unit names this unit"
+		   " (%s)", unit->table == CALLTAB_DCALL
+		   ? "DW_AT_calltab_dcall_unit" : "DW_AT_calltab_vcall_unit");
+  else if (crc == 0 && !caller.discarded
+	   && !__calltab_code_relocatable (v->code))
+    caller_size = __calltab_code_func_size (v->code, 0, caller.low_pc);
+
   struct site *sites = calloc (unit->nentries + 1, sizeof *sites);
   size_t nsites = 0;
   for (size_t i = 0; ; i++)
@@ -274,6 +288,16 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
 	verify_report (v, VC_CALL_SITE_SECTION, &place,
 		       "call_site 0x%" PRIx64 " is not in an executable section",
 		       e.call_site);
+      else if (caller_size > 0
+	       && (e.call_site <= caller.low_pc
+		   || e.call_site - caller.low_pc > caller_size))
+	verify_report (v, VC_CALLER_RANGE, &place,
+		       "call_site 0x%" PRIx64 " is outside its caller '%s'"
+		       " (0x%" PRIx64 "..0x%" PRIx64 ")", e.call_site,
+		       caller.func.linkage_name != NULL
+		       ? caller.func.linkage_name
+		       : caller.func.name != NULL ? caller.func.name : "?",
+		       caller.low_pc, caller.low_pc + caller_size);
       if (sites != NULL)
 	sites[nsites++] = (struct site) { e.call_site, i };
     }

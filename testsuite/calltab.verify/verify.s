@@ -8,7 +8,7 @@
 # tables point into, and .Lcu2, standing for GCC's own unit, with the
 # function ranges, DW_AT_stmt_list and DW_TAG_GNU_call_site DIEs.
 # Offsets in the object: g 0x0, h 0x1, f 0x2 (.Lnocall 0x6, .Lr1 0xb,
-# .Lr2 0x10, .Lr3 0x17), main 0x1d (.Lr4 0x26).
+# .Lr2 0x10, .Lr3 0x16; size 0x19), main 0x1b (.Lr4 0x24).
 
 	.include "calltab.inc"
 	.file	1 "verify.c"
@@ -118,10 +118,19 @@ main:
 	.long	.Lf_dcall		# DW_AT_calltab_dcall_unit
 	.long	.Lf_vcall		# DW_AT_calltab_vcall_unit
 .Ldie_main:
+.ifdef V_NO_CALLER
+	.uleb128 2			# main, naming no unit
+	.string	"main"
+.else
 	.uleb128 5			# caller main
 	.string	"main"
+.ifdef V_CALLER_RANGE
+	.quad	f			# the wrong function (checked when linked)
+.else
 	.quad	main
+.endif
 	.long	.Lmain_dcall
+.endif
 .Ldie_var:
 	.uleb128 6			# DW_TAG_variable
 	.string	"v"
