@@ -107,6 +107,13 @@ struct ct_dwarf
   Dwarf *dwarf;			/* NULL if it could not be read */
 };
 
+/* An allocated section of a linked file, for address_scn.  */
+struct ct_range
+{
+  uint64_t addr, size;
+  size_t scn;
+};
+
 struct ct_table
 {
   struct ct_unit *units;
@@ -137,6 +144,9 @@ struct Calltab
   bool have_debug_info;
   struct ct_section *sections;
   size_t nsections;
+  struct ct_range *ranges;	/* allocated sections, sorted by address */
+  size_t nranges;
+  bool ranges_done;
   struct ct_table tables[CT_NTABLES];
   struct ct_problem *problems;
   size_t nproblems, problems_alloc;

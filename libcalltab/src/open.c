@@ -308,6 +308,7 @@ calltab_end (Calltab *ct)
       free (ct->sections[i].relocs);
     }
   free (ct->sections);
+  free (ct->ranges);
   for (int t = 0; t < CT_NTABLES; t++)
     {
       free (ct->tables[t].units);
