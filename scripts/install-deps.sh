@@ -5,7 +5,8 @@
 set -eu
 
 # One package per line.  gcc-11 is a second GCC the testsuite uses to
-# check that the plugin refuses a GCC it was not built for.
+# check that the plugin refuses a GCC it was not built for; clang and
+# libclang-rt-14-dev build the libFuzzer target over the reader.
 PACKAGES="
 make
 gcc-12

@@ -131,6 +131,8 @@ struct Calltab
   int fd;
   Elf *elf;			/* PATH itself */
   Dwfl *dwfl;
+  Dwfl_Callbacks callbacks;	/* of dwfl, which points to them */
+  char *debuginfo_path;		/* where to look for debug files, or NULL */
   bool layout_ok;		/* headers and sections inside the file:
 				   only then is it given to libdwfl */
   Dwfl_Module *module;		/* PATH as libdwfl reported it */
@@ -205,9 +207,6 @@ int __calltab_build_index (Calltab *ct);
 /* Resolve every callee DIE and read the caller association of the
    declaration units.  Returns 0, -1 when out of memory.  */
 int __calltab_resolve (Calltab *ct);
-
-/* libdwfl callbacks for files opened offline.  */
-extern const Dwfl_Callbacks __calltab_offline_callbacks;
 
 /* The DWARF holding the .debug_info section SCN of CT (0: the first,
    libdw's own); creates it for a further section of a relocatable
