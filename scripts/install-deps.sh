@@ -4,7 +4,9 @@
 # root (CI) or through sudo.  On a system without dpkg it only reports.
 set -eu
 
-# One package per line: what it gives us.
+# One package per line.  gcc-11 is a second GCC the testsuite uses to
+# check that the plugin refuses a GCC it was not built for; clang and
+# libclang-rt-14-dev build the libFuzzer target over the reader.
 PACKAGES="
 make
 gcc-12
@@ -21,6 +23,7 @@ llvm
 gdb
 clang
 libclang-rt-14-dev
+gcc-11
 "
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

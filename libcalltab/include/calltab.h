@@ -160,6 +160,14 @@ const char *calltab_version (void);
    zero units.  Returns a handle, or NULL on error (unreadable, not ELF).  */
 Calltab *calltab_begin (const char *path);
 
+/* As calltab_begin, looking for separate debug files along
+   DEBUGINFO_PATH, a libdwfl debuginfo path (colon-separated directories,
+   as eu-addr2line --debuginfo-path; build-id files are found under
+   DIR/.build-id/).  NULL gives libdwfl's default,
+   ":.debug:/usr/lib/debug".  Returns a handle, or NULL on error.  */
+Calltab *calltab_begin_debuginfo (const char *path,
+				  const char *debuginfo_path);
+
 /* Release CT and everything obtained from it.  CT may be NULL.  */
 void calltab_end (Calltab *ct);
 

@@ -86,20 +86,60 @@ grow (void *p, size_t *alloc, size_t n, size_t size)
   return q;
 }
 
-/* The allocated section of the tables' file that holds the byte before
-   ADDR (the last byte of the call instruction), 0 if none.  */
-static size_t
-address_scn (const Calltab *ct, uint64_t addr)
+static int
+compare_ranges (const void *a, const void *b)
 {
-  if (addr == 0)
-    return 0;
+  const struct ct_range *x = a, *y = b;
+  return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The allocated sections of the tables' file, sorted by address.  */
+static void
+build_ranges (Calltab *ct)
+{
+  ct->ranges_done = true;
+  size_t n;
+  if (elf_getshdrnum (ct->tables_elf, &n) < 0 || n == 0
+      || (ct->ranges = calloc (n, sizeof *ct->ranges)) == NULL)
+    return;
   for (Elf_Scn *s = NULL; (s = elf_nextscn (ct->tables_elf, s)) != NULL;)
     {
       GElf_Shdr sh;
       if (gelf_getshdr (s, &sh) != NULL && (sh.sh_flags & SHF_ALLOC) != 0
-	  && sh.sh_size != 0 && addr - 1 >= sh.sh_addr
-	  && addr - 1 - sh.sh_addr < sh.sh_size)
-	return elf_ndxscn (s);
+	  && sh.sh_size != 0 && ct->nranges < n)
+	ct->ranges[ct->nranges++] = (struct ct_range) {
+	  .addr = sh.sh_addr, .size = sh.sh_size, .scn = elf_ndxscn (s) };
+    }
+  if (ct->nranges > 1)
+    qsort (ct->ranges, ct->nranges, sizeof *ct->ranges, compare_ranges);
+}
+
+/* The allocated section of the tables' file that holds the byte before
+   ADDR (the last byte of the call instruction), 0 if none.  Sections
+   may overlap (.tbss); the one starting last at or below wins.  */
+static size_t
+address_scn (Calltab *ct, uint64_t addr)
+{
+  if (addr == 0)
+    return 0;
+  if (!ct->ranges_done)
+    build_ranges (ct);
+  uint64_t a = addr - 1;
+  size_t lo = 0, hi = ct->nranges;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (ct->ranges[mid].addr <= a)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  for (size_t i = lo; i-- > 0;)
+    {
+      if (a - ct->ranges[i].addr < ct->ranges[i].size)
+	return ct->ranges[i].scn;
+      if (i + 8 < lo)		/* overlaps are rare and shallow */
+	break;
     }
   return 0;
 }

@@ -107,6 +107,13 @@ struct ct_dwarf
   Dwarf *dwarf;			/* NULL if it could not be read */
 };
 
+/* An allocated section of a linked file, for address_scn.  */
+struct ct_range
+{
+  uint64_t addr, size;
+  size_t scn;
+};
+
 struct ct_table
 {
   struct ct_unit *units;
@@ -124,6 +131,8 @@ struct Calltab
   int fd;
   Elf *elf;			/* PATH itself */
   Dwfl *dwfl;
+  Dwfl_Callbacks callbacks;	/* of dwfl, which points to them */
+  char *debuginfo_path;		/* where to look for debug files, or NULL */
   bool layout_ok;		/* headers and sections inside the file:
 				   only then is it given to libdwfl */
   Dwfl_Module *module;		/* PATH as libdwfl reported it */
@@ -137,6 +146,9 @@ struct Calltab
   bool have_debug_info;
   struct ct_section *sections;
   size_t nsections;
+  struct ct_range *ranges;	/* allocated sections, sorted by address */
+  size_t nranges;
+  bool ranges_done;
   struct ct_table tables[CT_NTABLES];
   struct ct_problem *problems;
   size_t nproblems, problems_alloc;
@@ -195,9 +207,6 @@ int __calltab_build_index (Calltab *ct);
 /* Resolve every callee DIE and read the caller association of the
    declaration units.  Returns 0, -1 when out of memory.  */
 int __calltab_resolve (Calltab *ct);
-
-/* libdwfl callbacks for files opened offline.  */
-extern const Dwfl_Callbacks __calltab_offline_callbacks;
 
 /* The DWARF holding the .debug_info section SCN of CT (0: the first,
    libdw's own); creates it for a further section of a relocatable

@@ -18,14 +18,6 @@
 # error "CALLTAB_VERSION must be defined by the build"
 #endif
 
-static char *debuginfo_path_none = NULL;
-
-const Dwfl_Callbacks __calltab_offline_callbacks = {
-  .find_debuginfo = dwfl_standard_find_debuginfo,
-  .section_address = dwfl_offline_section_address,
-  .debuginfo_path = &debuginfo_path_none,
-};
-
 CALLTAB_EXPORT const char *
 calltab_version (void)
 {
@@ -113,7 +105,14 @@ layout_sane (Calltab *ct, char *why, size_t whysize)
 static void
 open_dwarf (Calltab *ct)
 {
-  ct->dwfl = dwfl_begin (&__calltab_offline_callbacks);
+  /* libdwfl keeps a pointer to the callbacks: they live in the handle.
+     A NULL path means libdwfl's default (":.debug:/usr/lib/debug").  */
+  ct->callbacks = (Dwfl_Callbacks) {
+    .find_debuginfo = dwfl_standard_find_debuginfo,
+    .section_address = dwfl_offline_section_address,
+    .debuginfo_path = &ct->debuginfo_path,
+  };
+  ct->dwfl = dwfl_begin (&ct->callbacks);
   if (ct->dwfl == NULL)
     goto fail;
   dwfl_report_begin (ct->dwfl);
@@ -221,6 +220,12 @@ read_tables (Calltab *ct)
 CALLTAB_EXPORT Calltab *
 calltab_begin (const char *path)
 {
+  return calltab_begin_debuginfo (path, NULL);
+}
+
+CALLTAB_EXPORT Calltab *
+calltab_begin_debuginfo (const char *path, const char *debuginfo_path)
+{
   if (path == NULL)
     {
       __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
@@ -244,6 +249,12 @@ calltab_begin (const char *path)
     }
   ct->fd = -1;
   pthread_mutex_init (&ct->lock, NULL);
+  if (debuginfo_path != NULL
+      && (ct->debuginfo_path = strdup (debuginfo_path)) == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      goto fail;
+    }
 
   ct->fd = open (path, O_RDONLY | O_CLOEXEC);
   if (ct->fd < 0)
@@ -308,6 +319,7 @@ calltab_end (Calltab *ct)
       free (ct->sections[i].relocs);
     }
   free (ct->sections);
+  free (ct->ranges);
   for (int t = 0; t < CT_NTABLES; t++)
     {
       free (ct->tables[t].units);
@@ -335,6 +347,7 @@ calltab_end (Calltab *ct)
   if (ct->fd >= 0)
     close (ct->fd);
   pthread_mutex_destroy (&ct->lock);
+  free (ct->debuginfo_path);
   free (ct->tables_path);
   free (ct->path);
   free (ct);

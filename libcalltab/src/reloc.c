@@ -118,11 +118,9 @@ apply_relocs (Calltab *ct, size_t secno, Elf_Scn *rscn, GElf_Shdr *rshdr)
 	  rel.r_info = rl.r_info;
 	  rel.r_addend = 0;
 	}
-      unsigned int type, symndx;
-      if (gelf_getclass (ct->tables_elf) == ELFCLASS64)
-	type = GELF_R_TYPE (rel.r_info), symndx = GELF_R_SYM (rel.r_info);
-      else
-	type = ELF32_R_TYPE (rel.r_info), symndx = ELF32_R_SYM (rel.r_info);
+      /* gelf gives r_info in the 64-bit layout for both classes.  */
+      unsigned int type = (unsigned int) GELF_R_TYPE (rel.r_info);
+      unsigned int symndx = (unsigned int) GELF_R_SYM (rel.r_info);
       if (type == 0)		/* R_*_NONE */
 	continue;
       bool is_signed;

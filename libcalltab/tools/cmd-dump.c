@@ -8,11 +8,14 @@
 static void
 help (FILE *out)
 {
-  fputs ("Usage: calltab dump [--json] FILE...\n"
+  fputs ("Usage: calltab dump [--json] [--debuginfo-path=PATH] FILE...\n"
 	 "Print the units and entries of .debug_dcall and .debug_vcall,\n"
 	 "with the callee of every direct call (name, linkage name,\n"
 	 "declaration) and the caller that owns each unit.\n\n"
 	 "  --json      one JSON object per file instead of text\n"
+	 "  --debuginfo-path=PATH\n"
+	 "              where to look for separate debug files (build-id,\n"
+	 "              .gnu_debuglink): colon-separated directories\n"
 	 "  -h, --help  print this help and exit\n\n"
 	 "Problems in the tables go to stderr. Exit status: 0 success,\n"
 	 "2 usage error, unreadable file or malformed table.\n", out);
@@ -107,10 +110,13 @@ int
 cmd_dump (int argc, char **argv)
 {
   bool json = false;
+  const char *debuginfo_path = NULL;
   int i = 1;
   for (; i < argc && argv[i][0] == '-'; i++)
     if (strcmp (argv[i], "--json") == 0)
       json = true;
+    else if (strncmp (argv[i], "--debuginfo-path=", 17) == 0)
+      debuginfo_path = argv[i] + 17;
     else if (strcmp (argv[i], "-h") == 0 || strcmp (argv[i], "--help") == 0)
       {
 	help (stdout);
@@ -135,7 +141,7 @@ cmd_dump (int argc, char **argv)
   int status = CLI_EXIT_OK;
   for (; i < argc; i++)
     {
-      Calltab *ct = calltab_begin (argv[i]);
+      Calltab *ct = calltab_begin_debuginfo (argv[i], debuginfo_path);
       if (ct == NULL)
 	{
 	  fprintf (stderr, "calltab: %s\n", calltab_errmsg (-1));

@@ -10,10 +10,12 @@
 static void
 help (FILE *out)
 {
-  fputs ("Usage: calltab lookup FILE ADDR...\n"
+  fputs ("Usage: calltab lookup [--debuginfo-path=PATH] FILE ADDR...\n"
 	 "Print the .debug_dcall and .debug_vcall entries whose call_site\n"
 	 "(return address) is ADDR (hexadecimal with 0x, or decimal).\n"
 	 "After identical code folding one address may have several.\n\n"
+	 "  --debuginfo-path=PATH\n"
+	 "              where to look for separate debug files\n"
 	 "  -h, --help  print this help and exit\n\n"
 	 "Exit status: 0 every address found, 1 some address has no entry,\n"
 	 "2 usage error or unreadable file.\n", out);
@@ -28,7 +30,14 @@ cmd_lookup (int argc, char **argv)
       help (stdout);
       return CLI_EXIT_OK;
     }
-  if (argc < 3)
+  const char *debuginfo_path = NULL;
+  if (argc > 1 && strncmp (argv[1], "--debuginfo-path=", 17) == 0)
+    {
+      debuginfo_path = argv[1] + 17;
+      argc--;
+      argv++;
+    }
+  if (argc < 3 || argv[1][0] == '-')
     {
       help (stderr);
       return CLI_EXIT_TROUBLE;
@@ -48,7 +57,7 @@ cmd_lookup (int argc, char **argv)
 	  return CLI_EXIT_TROUBLE;
 	}
     }
-  Calltab *ct = calltab_begin (argv[1]);
+  Calltab *ct = calltab_begin_debuginfo (argv[1], debuginfo_path);
   if (ct == NULL)
     {
       fprintf (stderr, "calltab: %s\n", calltab_errmsg (-1));

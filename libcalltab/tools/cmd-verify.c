@@ -307,6 +307,9 @@ usage (FILE *out)
 	 "  -q, --quiet  print nothing; the exit status tells\n"
 	 "  --werror     treat warnings as errors for the exit status\n"
 	 "  --checks     list the checks and exit\n"
+	 "  --debuginfo-path=PATH\n"
+	 "               where to look for separate debug files (build-id,\n"
+	 "               .gnu_debuglink): colon-separated directories\n"
 	 "  -h, --help   print this help and exit\n\n"
 	 "Exit status: 0 no error, 1 errors found, 2 a file could not be read.\n",
 	 out);
@@ -322,12 +325,16 @@ list_checks (void)
 
 /* Open our own views of PATH: libelf for the code, libdwfl for DWARF.  */
 static bool
-open_views (struct verify *v, char **why)
+open_views (struct verify *v, const char *debuginfo_path, char **why)
 {
-  static const Dwfl_Callbacks callbacks = {
+  /* Where the reader looks for separate debug files, we look too.  */
+  v->debuginfo_path = debuginfo_path != NULL
+		      ? strdup (debuginfo_path) : NULL;
+  v->callbacks = (Dwfl_Callbacks) {
     .find_elf = dwfl_build_id_find_elf,
     .find_debuginfo = dwfl_standard_find_debuginfo,
     .section_address = dwfl_offline_section_address,
+    .debuginfo_path = v->debuginfo_path != NULL ? &v->debuginfo_path : NULL,
   };
   v->fd = open (v->path, O_RDONLY | O_CLOEXEC);
   if (v->fd < 0)
@@ -347,7 +354,7 @@ open_views (struct verify *v, char **why)
   /* Only where the reader found DWARF: it does not give libdwfl a file
      whose headers lie past its end (libdwfl would trust their sizes).  */
   if (calltab_dwarf (v->ct) != NULL)
-    v->dwfl = dwfl_begin (&callbacks);
+    v->dwfl = dwfl_begin (&v->callbacks);
   if (v->dwfl != NULL)
     {
       dwfl_report_begin (v->dwfl);
@@ -365,6 +372,7 @@ close_views (struct verify *v)
   if (v->dwfl != NULL)
     dwfl_end (v->dwfl);
   __calltab_code_end (v->code);
+  free (v->debuginfo_path);
   elf_end (v->elf);
   if (v->fd >= 0)
     close (v->fd);
@@ -378,16 +386,16 @@ plural (size_t n, const char *one, const char *many)
 
 /* Verify one file.  Returns its exit status.  */
 static int
-verify_file (const char *path, bool json, bool quiet, bool werror,
-	     bool first)
+verify_file (const char *path, const char *debuginfo_path, bool json,
+	     bool quiet, bool werror, bool first)
 {
   struct verify v = { .path = path, .fd = -1, .json = json, .quiet = quiet,
 		      .werror = werror };
   char *why = NULL;
-  v.ct = calltab_begin (path);
+  v.ct = calltab_begin_debuginfo (path, debuginfo_path);
   if (v.ct == NULL)
     why = strdup (calltab_errmsg (-1));
-  else if (!open_views (&v, &why) && why == NULL)
+  else if (!open_views (&v, debuginfo_path, &why) && why == NULL)
     why = strdup (path);
   if (why != NULL)
     {
@@ -484,16 +492,18 @@ verify_file (const char *path, bool json, bool quiet, bool werror,
 int
 cmd_verify (int argc, char **argv)
 {
-  enum { OPT_JSON = 256, OPT_WERROR, OPT_CHECKS };
+  enum { OPT_JSON = 256, OPT_WERROR, OPT_CHECKS, OPT_DEBUGINFO_PATH };
   static const struct option options[] = {
     { "json", no_argument, NULL, OPT_JSON },
     { "quiet", no_argument, NULL, 'q' },
     { "werror", no_argument, NULL, OPT_WERROR },
     { "checks", no_argument, NULL, OPT_CHECKS },
+    { "debuginfo-path", required_argument, NULL, OPT_DEBUGINFO_PATH },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   bool json = false, quiet = false, werror = false;
+  const char *debuginfo_path = NULL;
   int c;
   opterr = 0;
   optind = 1;
@@ -508,6 +518,9 @@ cmd_verify (int argc, char **argv)
 	break;
       case OPT_WERROR:
 	werror = true;
+	break;
+      case OPT_DEBUGINFO_PATH:
+	debuginfo_path = optarg;
 	break;
       case OPT_CHECKS:
 	list_checks ();
@@ -533,7 +546,8 @@ cmd_verify (int argc, char **argv)
     fputs ("{\"files\": [", stdout);
   for (int i = optind; i < argc; i++)
     {
-      int s = verify_file (argv[i], json, quiet, werror, i == optind);
+      int s = verify_file (argv[i], debuginfo_path, json, quiet, werror,
+			   i == optind);
       if (s > status)
 	status = s;
     }

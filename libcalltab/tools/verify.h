@@ -85,6 +85,8 @@ struct verify
   struct ct_code *code;
   /* Our own view of the DWARF through libdwfl: relocated in objects, and
      with the mapping from DWARF addresses to sections.  */
+  Dwfl_Callbacks callbacks;
+  char *debuginfo_path;
   Dwfl *dwfl;
   Dwfl_Module *mod;
   Dwarf *dwarf;
