@@ -7,8 +7,11 @@
 
      SECTION OFFSET KIND [TARGET]
 
-   KIND is next, jump, branch or return; TARGET (hex) for direct jumps
-   and branches.  An undecodable byte prints "SECTION OFFSET bad" and
+   KIND is next, call, jump, branch or return; TARGET (hex) for direct
+   jumps and branches.  "call" means that the call recognizer of
+   x86-call.c, working backwards from the instruction's end, finds a
+   near call whose opcode byte is inside the instruction (its start may
+   lie earlier: bytes of the instruction before can read as prefixes).  An undecodable byte prints "SECTION OFFSET bad" and
    decoding goes on at the next byte, as objdump does after ".byte".
    x86-insn.exp compares this with objdump -d.  */
 
@@ -18,6 +21,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include "x86-call.h"
 #include "x86-insn.h"
 
 int
@@ -56,7 +60,15 @@ main (int argc, char **argv)
 	      off++;
 	      continue;
 	    }
-	  printf ("%s %zx %s", name, off, kinds[insn.flow]);
+	  const char *kind = kinds[insn.flow];
+	  struct x86_call calls[X86_MAX_INSN];
+	  size_t n = __calltab_x86_calls_ending_at (d->d_buf, d->d_size,
+						    off + insn.length, calls,
+						    X86_MAX_INSN);
+	  for (size_t k = 0; k < n; k++)
+	    if (calls[k].opcode >= off)
+	      kind = "call";
+	  printf ("%s %zx %s", name, off, kind);
 	  if (insn.direct)
 	    printf (" %" PRIx64, sh.sh_addr + off + insn.length
 		    + (uint64_t) insn.rel);
