@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "call-target.h"
+#include "x86-insn.h"
 
 struct code_section
 {
@@ -568,6 +569,62 @@ resolve_relocatable (const struct ct_code *code,
     }
 }
 
+/* The start (section offset) of the sized function symbol of section
+   SCNIDX whose code holds the byte before END, or (uint64_t) -1.  */
+static uint64_t
+function_start (const struct ct_code *code, size_t scnidx, uint64_t end)
+{
+  const struct code_section *sec = &code->sections[scnidx];
+  uint64_t base = code->relocatable ? 0 : sec->shdr.sh_addr;
+  size_t key = code->relocatable ? scnidx : 0;
+  uint64_t addr = base + end - 1;
+  /* The last symbol at or before ADDR, and a few before it (aliases,
+     local labels).  */
+  size_t lo = 0, hi = code->nsymbols;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      const struct code_symbol *y = &code->symbols[mid];
+      if (y->shndx < key || (y->shndx == key && y->value <= addr))
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  for (size_t i = lo, k = 0; i > 0 && k < 1024; i--, k++)
+    {
+      const struct code_symbol *y = &code->symbols[i - 1];
+      if (y->shndx != key)
+	break;
+      if (y->size > 0 && y->value <= addr && addr - y->value < y->size
+	  && y->value >= base && y->value - base < sec->size)
+	return y->value - base;
+    }
+  return (uint64_t) -1;
+}
+
+/* Decode forwards from START to END: 1 if an instruction ends exactly at
+   END (*AT is its start), 0 if the walk steps over END or cannot decode
+   (then the backward search decides).  */
+static int
+forward_to (const unsigned char *bytes, size_t size, uint64_t start,
+	    uint64_t end, size_t *at)
+{
+  size_t off = (size_t) start;
+  while (off < end)
+    {
+      struct x86_insn insn;
+      if (!__calltab_x86_decode_insn (bytes, size, off, &insn))
+	return 0;
+      if (off + insn.length == end)
+	{
+	  *at = off;
+	  return 1;
+	}
+      off += insn.length;
+    }
+  return 0;
+}
+
 size_t
 __calltab_code_calls_at (const struct ct_code *code,
 			 const struct ct_place *place, struct ct_call *out,
@@ -579,10 +636,22 @@ __calltab_code_calls_at (const struct ct_code *code,
   if (s->bytes == NULL || place->offset > s->size)
     return 0;
   struct x86_call insns[X86_MAX_INSN];
-  size_t n = __calltab_x86_calls_ending_at (s->bytes, s->size,
-					    (size_t) place->offset, insns,
-					    max < X86_MAX_INSN
-					    ? max : X86_MAX_INSN);
+  size_t n;
+  uint64_t start = function_start (code, place->scnidx, place->offset);
+  size_t at;
+  if (start != (uint64_t) -1 && start < place->offset
+      && forward_to (s->bytes, s->size, start, place->offset, &at))
+    {
+      /* The instruction that ends there is known: no ambiguity.  */
+      n = max > 0 && __calltab_x86_decode_call (s->bytes,
+						(size_t) place->offset, at,
+						&insns[0])
+	  && insns[0].start + insns[0].length == place->offset ? 1 : 0;
+    }
+  else
+    n = __calltab_x86_calls_ending_at (s->bytes, s->size,
+				       (size_t) place->offset, insns,
+				       max < X86_MAX_INSN ? max : X86_MAX_INSN);
   for (size_t i = 0; i < n; i++)
     {
       memset (&out[i], 0, sizeof out[i]);

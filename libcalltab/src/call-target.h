@@ -78,7 +78,11 @@ const char *__calltab_code_scn_name (const struct ct_code *code,
 
 /* The calls ending at PLACE, with their targets: up to MAX in OUT,
    longest first.  Returns their number, 0 if no call ends there (or
-   the section has no contents).  */
+   the section has no contents).  When a sized function symbol holds the
+   place, its code is decoded forwards from the symbol (x86-insn.c) and
+   the instruction that ends at PLACE decides, without ambiguity; else
+   (no symbol, undecodable bytes, or no instruction ends there) the
+   backward search of x86-call.c.  */
 size_t __calltab_code_calls_at (const struct ct_code *code,
 				const struct ct_place *place,
 				struct ct_call *out, size_t max);

@@ -94,7 +94,9 @@ ret_37_addr32_mem:
 	rex.W call *%rax
 ret_38_rexw:
 	# A call hiding in the rel32 of another: E8 FF D0 FF D0 decodes as
-	# a direct call, and its last two bytes as call *%rax.
+	# a direct call, and its last two bytes as call *%rax.  Inside the
+	# sized function caller the code is decoded forwards from caller,
+	# which settles it: the E8.  (ret_40 below: the backward search.)
 	.byte	0xe8, 0xff, 0xd0, 0xff, 0xd0
 ret_39_ambiguous:
 	# Not calls.
@@ -137,8 +139,13 @@ at_05_far_call:
 	lcall	*(%rax)
 at_06_truncated:
 	.byte	0xff, 0x94
+	.size	forward, .-forward
 
-	.size	caller, .-caller
+	# Outside every sized function symbol only the backward search can
+	# tell, and both readings fit.
+	.section .text.nosize,"ax",@progbits
+	.byte	0xe8, 0xff, 0xd0, 0xff, 0xd0
+ret_40_ambiguous_backwards:
 
 	.section .text.other,"ax",@progbits
 	.type	other_fn, @function
