@@ -251,6 +251,7 @@ add_func (Calltab *ct, size_t scn, uint64_t die, size_t *alloc)
       ct->funcs = f;
       *alloc = n;
     }
+  memset (&ct->funcs[ct->nfuncs], 0, sizeof *ct->funcs);
   ct->funcs[ct->nfuncs].f.scn = scn;
   ct->funcs[ct->nfuncs++].f.die = die;
   return 0;
@@ -280,10 +281,62 @@ scan_units (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
   return 0;
 }
 
+/* Sort the functions, drop duplicate keys (none of which is resolved
+   yet for the section being added).  */
+static void
+dedup_funcs (Calltab *ct)
+{
+  if (ct->nfuncs > 1)
+    qsort (ct->funcs, ct->nfuncs, sizeof *ct->funcs, compare_funcs);
+  size_t n = 0;
+  for (size_t i = 0; i < ct->nfuncs; i++)
+    if (n == 0 || compare_funcs (&ct->funcs[n - 1], &ct->funcs[i]) != 0)
+      ct->funcs[n++] = ct->funcs[i];
+  ct->nfuncs = n;
+}
+
+/* Keep a handle-owned copy of *S (NULL stays NULL).  */
+static int
+own (Calltab *ct, const char **s)
+{
+  if (*s != NULL && (*s = __calltab_strdup (ct, *s)) == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  return 0;
+}
+
+/* Resolve the functions of .debug_info key SCN with DW.  The strings of
+   a further section's copy go away with the copy: keep copies.  */
+static int
+resolve_scn (Calltab *ct, Dwarf *dw, size_t scn)
+{
+  for (size_t i = 0; i < ct->nfuncs; i++)
+    if (ct->funcs[i].f.scn == scn)
+      {
+	Calltab_Func *f = &ct->funcs[i].f;
+	resolve_one (ct, dw, scn, f->die, &ct->funcs[i]);
+	if (scn != 0 && (own (ct, &f->name) < 0 || own (ct, &f->linkage_name) < 0
+			 || own (ct, &f->decl_file) < 0))
+	  return -1;
+      }
+  return 0;
+}
+
+static int
+add_caller_funcs (Calltab *ct, size_t from, size_t *alloc)
+{
+  for (size_t i = from; i < ct->ncallers; i++)
+    if (add_func (ct, ct->callers[i].info_scn, ct->callers[i].die, alloc) < 0)
+      return -1;
+  return 0;
+}
+
 int
 __calltab_resolve (Calltab *ct)
 {
-  size_t alloc = 0;
+  size_t alloc = 0, calloc_n = 0;
   /* Callee DIEs.  */
   const struct ct_table *tab = &ct->tables[CALLTAB_DCALL];
   for (size_t i = 0; i < tab->nentries; i++)
@@ -294,12 +347,18 @@ __calltab_resolve (Calltab *ct)
 	return -1;
     }
 
-  /* Caller DIEs of the declaration units: libdw's .debug_info, and in
-     an object every further .debug_info section.  */
-  size_t calloc_n = 0;
+  /* Callers of the declaration units in libdw's .debug_info.  */
   if (ct->dwarf != NULL
-      && scan_units (ct, ct->dwarf, ct->module, 0, &calloc_n) < 0)
+      && (scan_units (ct, ct->dwarf, ct->module, 0, &calloc_n) < 0
+	  || add_caller_funcs (ct, 0, &alloc) < 0))
     return -1;
+  dedup_funcs (ct);
+  if (resolve_scn (ct, ct->dwarf, 0) < 0)
+    return -1;
+
+  /* In an object, each further .debug_info section that the tables use
+     (declaration units inside COMDAT groups), one at a time: its copy
+     is only needed until its DIEs are cached.  */
   if (ct->ehdr.e_type == ET_REL && ct->tables_elf == ct->elf)
     {
       size_t shstrndx;
@@ -312,36 +371,25 @@ __calltab_resolve (Calltab *ct)
 	    if (gelf_getshdr (s, &sh) == NULL || sh.sh_type == SHT_NOBITS
 		|| (name = elf_strptr (ct->elf, shstrndx, sh.sh_name)) == NULL
 		|| strcmp (name, ".debug_info") != 0
-		|| __calltab_info_key (ct, ndx) == 0)
+		|| __calltab_info_key (ct, ndx) == 0
+		|| !__calltab_group_used (ct, ndx))
 	      continue;
 	    Dwfl_Module *mod;
 	    Dwarf *dw = __calltab_group_dwarf (ct, ndx, &mod);
-	    if (dw != NULL && scan_units (ct, dw, mod, ndx, &calloc_n) < 0)
+	    size_t from = ct->ncallers;
+	    if (dw != NULL
+		&& (scan_units (ct, dw, mod, ndx, &calloc_n) < 0
+		    || add_caller_funcs (ct, from, &alloc) < 0))
+	      return -1;
+	    dedup_funcs (ct);
+	    int rc = resolve_scn (ct, dw, ndx);
+	    __calltab_group_release (ct, ndx);
+	    if (rc < 0)
 	      return -1;
 	  }
     }
   if (ct->ncallers > 1)
     qsort (ct->callers, ct->ncallers, sizeof *ct->callers, compare_callers);
-  for (size_t i = 0; i < ct->ncallers; i++)
-    if (add_func (ct, ct->callers[i].info_scn, ct->callers[i].die, &alloc) < 0)
-      return -1;
-
-  /* Sort, drop duplicates, resolve each once.  */
-  if (ct->nfuncs > 1)
-    qsort (ct->funcs, ct->nfuncs, sizeof *ct->funcs, compare_funcs);
-  size_t n = 0;
-  for (size_t i = 0; i < ct->nfuncs; i++)
-    if (n == 0 || compare_funcs (&ct->funcs[n - 1], &ct->funcs[i]) != 0)
-      ct->funcs[n++].f = ct->funcs[i].f;
-  ct->nfuncs = n;
-  for (size_t i = 0; i < n; i++)
-    {
-      Dwfl_Module *mod;
-      size_t scn = ct->funcs[i].f.scn;
-      Dwarf *dw = __calltab_group_dwarf (ct, scn ? scn : ct->debug_info_scn,
-					 &mod);
-      resolve_one (ct, dw, scn, ct->funcs[i].f.die, &ct->funcs[i]);
-    }
   return 0;
 }
 

@@ -8,8 +8,8 @@
    have libdwfl relocate it), the object is copied into a memfd in which
    N and the debug sections its relocations refer to lose SHF_GROUP, and
    the other sections of their names lose their names; libdwfl then
-   opens the copy.  Objects are small;
-   the copy is made once per section, at open.  */
+   opens the copy.  Only sections the tables use get a copy, one at a
+   time, released once their DIEs are cached.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,6 +205,51 @@ __calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod)
     g->dwarf = dwfl_module_getdwarf (g->module, &bias);
   *mod = g->module;
   return g->dwarf;
+}
+
+bool
+__calltab_group_used (Calltab *ct, size_t scn)
+{
+  const struct ct_table *tab = &ct->tables[CALLTAB_DCALL];
+  for (size_t i = 0; i < tab->nunits; i++)
+    if (tab->units[i].info_scn == scn)
+      return true;
+  /* Caller attributes: relocations against a table section.  */
+  size_t nscns;
+  if (elf_getshdrnum (ct->elf, &nscns) < 0)
+    return false;
+  bool *table = calloc (nscns ? nscns : 1, sizeof *table);
+  if (table == NULL)
+    return false;
+  for (size_t i = 0; i < ct->nsections; i++)
+    if (ct->sections[i].scn < nscns)
+      table[ct->sections[i].scn] = true;
+  bool *hit = calloc (nscns ? nscns : 1, sizeof *hit);
+  bool used = false;
+  if (hit != NULL)
+    {
+      mark_targets (ct->elf, scn, hit, nscns);
+      for (size_t i = 0; i < nscns && !used; i++)
+	used = hit[i] && table[i];
+    }
+  free (hit);
+  free (table);
+  return used;
+}
+
+void
+__calltab_group_release (Calltab *ct, size_t scn)
+{
+  for (size_t i = 0; i < ct->ngroups; i++)
+    if (ct->groups[i].scn == scn)
+      {
+	if (ct->groups[i].dwfl != NULL)
+	  dwfl_end (ct->groups[i].dwfl);
+	if (ct->groups[i].fd >= 0)
+	  close (ct->groups[i].fd);
+	ct->groups[i] = ct->groups[--ct->ngroups];
+	return;
+      }
 }
 
 void

@@ -217,7 +217,13 @@ Dwarf *__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod);
    (and always in linked files), else the section index.  */
 size_t __calltab_info_key (const Calltab *ct, size_t scn);
 
-/* Release the group DWARF.  */
+/* Whether the tables use .debug_info section SCN of an object: a dcall
+   unit's debug_info is in it, or it has caller attributes (relocations
+   against a table section).  */
+bool __calltab_group_used (Calltab *ct, size_t scn);
+
+/* Release the copy made for section SCN, or all of them.  */
+void __calltab_group_release (Calltab *ct, size_t scn);
 void __calltab_groups_end (Calltab *ct);
 
 /* Keep a copy of S owned by CT.  Returns it, or NULL (out of memory).  */

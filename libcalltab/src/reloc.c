@@ -146,7 +146,11 @@ apply_relocs (Calltab *ct, size_t secno, Elf_Scn *rscn, GElf_Shdr *rshdr)
 	  if (gelf_getsymshndx (symdata, xndx, (int) symndx, &sym, &shndx_ext)
 	      == NULL)
 	    continue;
-	  size_t shndx = sym.st_shndx == SHN_XINDEX ? shndx_ext : sym.st_shndx;
+	  size_t shndx = sym.st_shndx;
+	  if (shndx == SHN_XINDEX)
+	    shndx = shndx_ext;
+	  else if (shndx >= SHN_LORESERVE)
+	    shndx = 0;		/* SHN_ABS, SHN_COMMON: no section */
 	  unsigned char *where = sec->data + rel.r_offset;
 	  uint64_t addend = rela ? (uint64_t) rel.r_addend
 				 : get (ct, where, width);
@@ -158,8 +162,6 @@ apply_relocs (Calltab *ct, size_t secno, Elf_Scn *rscn, GElf_Shdr *rshdr)
 				    "relocated value 0x%" PRIx64
 				    " does not fit in 32 bits", v);
 	  put (ct, where, width, v);
-	  if (shndx >= SHN_LORESERVE && shndx != SHN_XINDEX)
-	    shndx = 0;	/* SHN_ABS, SHN_COMMON: no section */
 	  sec->relocs[sec->nrelocs++] = (struct ct_reloc) {
 	    .offset = rel.r_offset, .width = width, .sym_scn = shndx };
 	}

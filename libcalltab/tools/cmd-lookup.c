@@ -2,6 +2,7 @@
    whose return address is ADDR.  */
 
 #include <errno.h>
+#include <stdbool.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,10 +11,11 @@
 static void
 help (FILE *out)
 {
-  fputs ("Usage: calltab lookup [--debuginfo-path=PATH] FILE ADDR...\n"
+  fputs ("Usage: calltab lookup [--json] [--debuginfo-path=PATH] FILE ADDR...\n"
 	 "Print the .debug_dcall and .debug_vcall entries whose call_site\n"
 	 "(return address) is ADDR (hexadecimal with 0x, or decimal).\n"
 	 "After identical code folding one address may have several.\n\n"
+	 "  --json      one JSON object instead of text\n"
 	 "  --debuginfo-path=PATH\n"
 	 "              where to look for separate debug files\n"
 	 "  -h, --help  print this help and exit\n\n"
@@ -31,9 +33,15 @@ cmd_lookup (int argc, char **argv)
       return CLI_EXIT_OK;
     }
   const char *debuginfo_path = NULL;
-  if (argc > 1 && strncmp (argv[1], "--debuginfo-path=", 17) == 0)
+  bool json = false;
+  while (argc > 1 && argv[1][0] == '-')
     {
-      debuginfo_path = argv[1] + 17;
+      if (strncmp (argv[1], "--debuginfo-path=", 17) == 0)
+	debuginfo_path = argv[1] + 17;
+      else if (strcmp (argv[1], "--json") == 0)
+	json = true;
+      else
+	break;
       argc--;
       argv++;
     }
@@ -65,26 +73,47 @@ cmd_lookup (int argc, char **argv)
       return CLI_EXIT_TROUBLE;
     }
   int status = CLI_EXIT_OK;
+  if (json)
+    {
+      fputs ("{\"file\":", stdout);
+      cli_json_string (stdout, calltab_path (ct));
+      fputs (",\"lookups\":[", stdout);
+    }
   for (int i = 2; i < argc; i++)
     {
       int found = 0;
+      if (json)
+	printf ("%s{\"address\":%" PRIu64 ",\"entries\":[", i > 2 ? "," : "",
+		addrs[i]);
       for (int t = CALLTAB_DCALL; t <= CALLTAB_VCALL; t++)
 	{
 	  size_t cookie = 0;
 	  Calltab_Entry e;
 	  while (calltab_lookup (ct, t, addrs[i], &cookie, &e) == 0)
 	    {
-	      printf ("0x%" PRIx64 " ", addrs[i]);
-	      cli_print_entry (stdout, ct, &e);
+	      if (json)
+		{
+		  if (found)
+		    putchar (',');
+		  cli_json_entry (stdout, ct, &e);
+		}
+	      else
+		{
+		  printf ("0x%" PRIx64 " ", addrs[i]);
+		  cli_print_entry (stdout, ct, &e);
+		}
 	      found++;
 	    }
 	}
+      if (json)
+	fputs ("]}", stdout);
+      else if (found == 0)
+	printf ("0x%" PRIx64 " not found\n", addrs[i]);
       if (found == 0)
-	{
-	  printf ("0x%" PRIx64 " not found\n", addrs[i]);
-	  status = CLI_EXIT_PROBLEMS;
-	}
+	status = CLI_EXIT_PROBLEMS;
     }
+  if (json)
+    fputs ("]}\n", stdout);
   calltab_end (ct);
   free (addrs);
   return status;
