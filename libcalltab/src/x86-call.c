@@ -91,6 +91,7 @@ __calltab_x86_decode_call (const unsigned char *code, size_t size,
       return 1;
     }
   call->memory = true;
+  call->base_disp = true;
   size_t disp_size = mod == 1 ? 1 : mod == 2 ? 4 : 0;
   if (rm == 4)
     {
@@ -98,11 +99,17 @@ __calltab_x86_decode_call (const unsigned char *code, size_t size,
 	return 0;
       unsigned char sib = p[i++];
       if (mod == 0 && (sib & 7) == 5)	/* no base: disp32 */
-	disp_size = 4;
+	{
+	  disp_size = 4;
+	  call->base_disp = false;
+	}
+      if (((sib >> 3) & 7) != 4 || (rex & 2) != 0)	/* an index */
+	call->base_disp = false;
     }
   else if (mod == 0 && rm == 5)
     {
       call->rip_relative = true;
+      call->base_disp = false;
       disp_size = 4;
     }
   if (limit - i < disp_size)

@@ -40,6 +40,8 @@ struct x86_call
   int64_t disp;
   bool memory;			/* INDIRECT: the operand is in memory */
   bool rip_relative;		/* INDIRECT: the operand is [rip + disp32] */
+  bool base_disp;		/* INDIRECT: the operand is [reg + disp] (no
+				   index register, not RIP-relative) */
 };
 
 /* Decode the instruction at CODE[OFF] (CODE has SIZE bytes).  Returns 1

@@ -54,6 +54,9 @@ const struct verify_check_info verify_checks[VC_NUM] = {
     "no call instruction ends at call_site" },
   [VC_CALL_KIND] = { "call-kind", V_ERROR,
     "a virtual-call entry at a direct call" },
+  [VC_VTABLE_SLOT] = { "vtable-slot", V_WARNING,
+    "a virtual call through [reg + disp] whose disp is not vtable_slot times"
+    " the address size" },
   [VC_CALL_TARGET] = { "call-target", V_ERROR,
     "a direct call's target is not the function callee_die names" },
   [VC_TARGET_UNKNOWN] = { "target-unknown", V_WARNING,

@@ -93,13 +93,27 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
 }
 
 static void
-check_vcall (struct verify *v, const struct verify_place *place,
-	     const char *where, const struct ct_call *calls, size_t n)
+check_vcall (struct verify *v, const Calltab_Entry *e, unsigned ptr_size,
+	     const struct verify_place *place, const char *where,
+	     const struct ct_call *calls, size_t n)
 {
   for (size_t i = 0; i < n; i++)
     {
       if (calls[i].insn.kind == X86_CALL_INDIRECT)
-	return;
+	{
+	  /* call *DISP(%reg) loads the slot straight from the vtable:
+	     DISP is the slot's offset (Itanium C++ ABI).  A call through a
+	     register or another form says nothing about the slot.  */
+	  const struct x86_call *c = &calls[i].insn;
+	  if (n == 1 && c->base_disp
+	      && (uint64_t) c->disp != e->value * ptr_size)
+	    verify_report (v, VC_VTABLE_SLOT, place,
+			   "the call ending at %s reads the vtable at offset"
+			   " %" PRId64 ", not at slot %" PRIu64 " (offset %"
+			   PRIu64 ")", where, c->disp, e->value,
+			   e->value * ptr_size);
+	  return;
+	}
       for (size_t j = 0; j < calls[i].nnames; j++)
 	if (is_retpoline_thunk (calls[i].names[j]))
 	  return;
@@ -116,6 +130,9 @@ verify_calls (struct verify *v)
 {
   bool rel = __calltab_code_relocatable (v->code);
   size_t no_code = 0;
+  /* A vtable slot is a pointer of the code's ELF class (not the unit's
+     address_size, which the address-size check judges).  */
+  unsigned ptr_size = gelf_getclass (v->elf) == ELFCLASS32 ? 4 : 8;
   for (int table = CALLTAB_DCALL; table <= CALLTAB_VCALL; table++)
     for (size_t n = 0; ; n++)
       {
@@ -159,7 +176,7 @@ verify_calls (struct verify *v)
 	    else if (table == CALLTAB_DCALL)
 	      check_dcall (v, &e, &place, where, calls, ncalls);
 	    else
-	      check_vcall (v, &place, where, calls, ncalls);
+	      check_vcall (v, &e, ptr_size, &place, where, calls, ncalls);
 	  }
       }
   if (no_code > 0)

@@ -313,7 +313,11 @@ main:
 .ifdef V_KIND
 	ct_entry .Lr1, 2
 .else
+.ifdef V_SLOT
+	ct_entry .Lr3, 3		# the call reads slot 2 (16(%rax))
+.else
 	ct_entry .Lr3, 2
+.endif
 .endif
 .endif
 	ct_unit_end fv
