@@ -133,8 +133,9 @@ typedef struct
 typedef struct
 {
   uint64_t die;			/* .debug_info offset of the DIE */
-  size_t scn;			/* relocatable object: section index of its
-				   .debug_info section; 0 in linked files */
+  size_t scn;			/* as Calltab_Unit.debug_info_scn: 0, or in
+				   an object the index of the grouped
+				   .debug_info section holding the DIE */
   int tag;			/* DW_TAG_* */
   const char *name;		/* DW_AT_name, or NULL */
   const char *linkage_name;	/* DW_AT_linkage_name, or NULL */
@@ -232,7 +233,10 @@ int calltab_problem (const Calltab *ct, size_t n, Calltab_Problem *problem);
 int calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
 		    Calltab_Func *func);
 
-/* Resolve the DIE at .debug_info offset DIE.  Returns 0, -1 on error.  */
+/* Resolve the DIE at offset DIE of libdw's .debug_info (the only one of
+   a linked file; in an object the first one outside a COMDAT group).
+   DIEs the tables name are cached at open; others are read through
+   libdw under a lock in CT.  Returns 0, -1 on error.  */
 int calltab_func (const Calltab *ct, uint64_t die, Calltab_Func *func);
 
 /* Find the caller DIE whose DW_AT_calltab_dcall_unit (TABLE dcall) or

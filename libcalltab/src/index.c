@@ -170,7 +170,7 @@ calltab_lookup (const Calltab *ct, int table, uint64_t addr, size_t *cookie,
       pos = lo;
     }
   else
-    pos = *cookie;		/* index of the next candidate, plus 0 */
+    pos = *cookie;		/* index of the next candidate */
   if (pos >= tab->nindex || tab->entries[tab->index[pos]].call_site != addr)
     return 1;
   __calltab_fill_entry (ct, table, tab->index[pos], entry);
