@@ -1,7 +1,7 @@
 /* call-table-entries: print the entries of the call tables of a linked
    program or shared library, with what the plugin tests check of each.
 
-   call-table-entries FILE
+   call-table-entries [-a] FILE
 
    One line per entry, in section order:
 
@@ -14,11 +14,15 @@
    address within the caller, stable across linkers).  CALLEE is the
    linkage name (else the name) of the DIE that callee_die designates.
    INSN describes the instruction that ends at call_site, from the
-   file's own bytes: "call=SYMBOL" for a direct call (the symbol at its
+   file's own bytes: for a direct call "call=callee" when its target is
+   the address of CALLEE's symbol, else "call=SYMBOL" (a symbol at the
    target, "plt" for a PLT stub), "call*" for an indirect call, "NOT-CALL"
    otherwise.  Entries whose call_site is a linker tombstone (0 or all
-   ones) print "tombstone" instead of CALLER+OFF and INSN.  A last line
-   counts units and entries.  Relocatable objects are not supported (the
+   ones, or with gold's --gc-sections an offset into no code section)
+   print "dead" instead of CALLER+OFF and INSN.  A last line
+   counts units and entries.  With -a, every line that is not a
+   tombstone ends with " @ADDR len N": call_site and the length of the
+   call instruction (for a debugger to stop on it).  Relocatable objects are not supported (the
    tables of an object need its relocations applied): link first.
 
    A test tool, not the library's reader: it checks values and fails
@@ -65,6 +69,8 @@ static size_t n_callers;
 static Elf *elf;
 static Dwarf *dwarf;
 static int swap;
+static int show_addresses;
+static int call_length;		/* of the last instruction describe_call saw */
 
 static int
 tombstone (uint64_t a)
@@ -194,6 +200,32 @@ code_at (uint64_t addr, GElf_Shdr *shdr, size_t *avail_before)
   return NULL;
 }
 
+/* The address of the function symbol NAME, or 0.  */
+static uint64_t
+symbol_address (const char *name)
+{
+  Elf_Scn *scn = NULL;
+  GElf_Shdr shdr;
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      if (gelf_getshdr (scn, &shdr) == NULL || shdr.sh_type != SHT_SYMTAB)
+	continue;
+      Elf_Data *d = elf_getdata (scn, NULL);
+      size_t n = shdr.sh_entsize ? shdr.sh_size / shdr.sh_entsize : 0;
+      for (size_t i = 0; d != NULL && i < n; i++)
+	{
+	  GElf_Sym sym;
+	  const char *sn;
+	  if (gelf_getsym (d, i, &sym) != NULL
+	      && GELF_ST_TYPE (sym.st_info) == STT_FUNC && sym.st_shndx != 0
+	      && (sn = elf_strptr (elf, shdr.sh_link, sym.st_name)) != NULL
+	      && strcmp (sn, name) == 0)
+	    return sym.st_value;
+	}
+    }
+  return 0;
+}
+
 static const char *
 symbol_at (uint64_t addr)
 {
@@ -250,21 +282,26 @@ indirect_call_length (const unsigned char *p)
   return len;
 }
 
-/* What instruction ends at RET, into BUF.  */
+/* What instruction ends at RET, into BUF; CALLEE is the function the
+   entry names (NULL for a virtual call).  */
 static const char *
-describe_call (uint64_t ret, char *buf, size_t size)
+describe_call (uint64_t ret, const char *callee, char *buf, size_t size)
 {
   GElf_Shdr shdr;
   size_t before;
   const unsigned char *end = code_at (ret, &shdr, &before);
+  call_length = 0;
   if (end == NULL)
     return "NOT-CALL(no code)";
   if (before >= 5 && end[-5] == 0xe8)
     {
+      call_length = 5;
       int32_t rel = (int32_t) read_n (end - 4, 4);
       uint64_t target = ret + rel;
       const char *sym = symbol_at (target);
-      if (sym != NULL)
+      if (callee != NULL && symbol_address (callee) == target)
+	snprintf (buf, size, "call=callee");
+      else if (sym != NULL)
 	snprintf (buf, size, "call=%s", sym);
       else
 	snprintf (buf, size, "call=0x%" PRIx64, target);
@@ -272,7 +309,10 @@ describe_call (uint64_t ret, char *buf, size_t size)
     }
   for (size_t k = 2; k <= 7 && k <= before; k++)
     if (indirect_call_length (end - k) == (int) k)
-      return "call*";
+      {
+	call_length = k;
+	return "call*";
+      }
   return "NOT-CALL";
 }
 
@@ -347,9 +387,23 @@ walk (const char *secname, int k)
 	      while (*p++ & 0x80);
 	      entries++;
 	      char where[512], what[256], insn[320];
-	      if (tombstone (site) || (asize == 4 && site == UINT32_MAX))
+	      const char *callee_name = NULL;
+	      Dwarf_Die callee;
+	      if (k == 0)
 		{
-		  snprintf (where, sizeof where, "tombstone");
+		  if (dwarf_offdie (dwarf, info + v, &callee) == NULL
+		      || (dwarf_tag (&callee) != DW_TAG_subprogram
+			  && dwarf_tag (&callee) != DW_TAG_entry_point))
+		    fatal ("%s[0x%" PRIx64 "]: callee_die 0x%" PRIx64
+			   " (unit 0x%" PRIx64 ") is not a subprogram DIE",
+			   secname, unit_off, v, info);
+		  callee_name = die_name (&callee);
+		}
+	      GElf_Shdr code_shdr;
+	      size_t before;
+	      if (tombstone (site) || code_at (site, &code_shdr, &before) == NULL)
+		{
+		  snprintf (where, sizeof where, "dead");
 		  insn[0] = '\0';
 		}
 	      else
@@ -359,20 +413,15 @@ walk (const char *secname, int k)
 			      site - c->low_pc);
 		  else
 		    snprintf (where, sizeof where, "?+0x%" PRIx64, site);
-		  snprintf (insn, sizeof insn, " %s",
-			    describe_call (site, what, sizeof what));
+		  int n = snprintf (insn, sizeof insn, " %s",
+				    describe_call (site, callee_name, what,
+						   sizeof what));
+		  if (show_addresses)
+		    snprintf (insn + n, sizeof insn - n,
+			      " @0x%" PRIx64 " len %d", site, call_length);
 		}
 	      if (k == 0)
-		{
-		  Dwarf_Die callee;
-		  if (dwarf_offdie (dwarf, info + v, &callee) == NULL
-		      || (dwarf_tag (&callee) != DW_TAG_subprogram
-			  && dwarf_tag (&callee) != DW_TAG_entry_point))
-		    fatal ("%s[0x%" PRIx64 "]: callee_die 0x%" PRIx64
-			   " (unit 0x%" PRIx64 ") is not a subprogram DIE",
-			   secname, unit_off, v, info);
-		  printf ("dcall %s %s%s\n", where, die_name (&callee), insn);
-		}
+		printf ("dcall %s %s%s\n", where, callee_name, insn);
 	      else
 		printf ("vcall %s slot %" PRIu64 "%s\n", where, v, insn);
 	    }
@@ -384,9 +433,15 @@ walk (const char *secname, int k)
 int
 main (int argc, char **argv)
 {
+  if (argc == 3 && strcmp (argv[1], "-a") == 0)
+    {
+      show_addresses = 1;
+      argv++;
+      argc--;
+    }
   if (argc != 2)
     {
-      fprintf (stderr, "usage: call-table-entries FILE\n");
+      fprintf (stderr, "usage: call-table-entries [-a] FILE\n");
       return 2;
     }
   file = argv[1];
