@@ -12,5 +12,5 @@ leaf (int x)
 int
 main ()
 {
-  return user1 (1) + user2 (2) + user3 (3) - 36;
+  return user1 (1) + user2 (2) + user3 (3) - 51;
 }

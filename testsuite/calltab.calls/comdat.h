@@ -2,14 +2,14 @@
 // COMDAT groups by every object that uses them (calls.exp).
 int leaf (int);
 
-inline int
+__attribute__ ((noinline)) inline int
 shared_inline (int x)
 {
   return leaf (x) + leaf (x + 1);
 }
 
 template <typename T>
-T
+__attribute__ ((noinline)) T
 twice (T v)
 {
   return leaf (v) * 2;

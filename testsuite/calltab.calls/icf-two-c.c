@@ -1,14 +1,5 @@
 /* See icf-two-a.c.  */
 extern int sink (int);
-int a (int);
 
 __attribute__ ((noinline)) int d (int x) { return sink (x * 5 + 1); }
 __attribute__ ((noinline)) int c (int x) { return d (x) + 2; }
-
-int sink (int x) { return x; }
-
-int
-main (void)
-{
-  return a (1) + c (2) - 21;
-}
