@@ -35,7 +35,6 @@ enum
   FORM_string = 0x08,
   FORM_data1 = 0x0b,
   FORM_flag = 0x0c,
-  FORM_sec_offset = 0x17,
   FORM_flag_present = 0x19,
   UT_compile = 0x01,
   LANG_C89 = 0x0001,
@@ -241,11 +240,13 @@ flag_form (const layout &lay)
   return lay.version >= 4 ? FORM_flag_present : FORM_flag;
 }
 
+/* The form of the unit attributes: a constant of the offset size, with
+   a relocation against the table section.  Not DW_FORM_sec_offset:
+   elfutils (eu-readelf, libdw's dwarf_formudata) rejects sec_offset on
+   attributes it does not know as invalid DWARF.  */
 int
-sec_offset_form (const layout &lay)
+unit_offset_form (const layout &lay)
 {
-  if (lay.version >= 4)
-    return FORM_sec_offset;
   return lay.offset_size == 8 ? FORM_data8 : FORM_data4;
 }
 
@@ -294,12 +295,12 @@ emit_abbrevs (emitter &e, const bool used[N_SHAPES])
       if (shape & HAS_DCALL)
 	{
 	  e.uleb (AT_calltab_dcall_unit, "DW_AT_calltab_dcall_unit");
-	  e.uleb (sec_offset_form (lay), "section offset");
+	  e.uleb (unit_offset_form (lay), "offset-sized constant");
 	}
       if (shape & HAS_VCALL)
 	{
 	  e.uleb (AT_calltab_vcall_unit, "DW_AT_calltab_vcall_unit");
-	  e.uleb (sec_offset_form (lay), "section offset");
+	  e.uleb (unit_offset_form (lay), "offset-sized constant");
 	}
       e.uleb (0, "end of attributes");
       e.uleb (0, NULL);
