@@ -222,8 +222,7 @@ shape_of (const ct_function &f, bool as_caller)
 }
 
 /* A declaration unit: the TU's own (unit 0, outside any group), or that
-   of one caller in a COMDAT group, emitted into that group so that
-   nothing outside the group refers into it.  */
+   of one caller in a COMDAT group, emitted into that group.  */
 struct decl_unit
 {
   const char *group;		/* COMDAT group, or NULL */
@@ -439,68 +438,39 @@ calltab_emit_tables (void)
   for (unsigned k = 0; k < ct_calls.length (); k++)
     calls_of[ct_calls[k].caller].safe_push (k);
 
-  /* Unit 0 holds the callers outside COMDAT groups and their callees;
-     every COMDAT caller gets a unit of its own, holding it and its
-     callees.  UNIT_OF[i] is the unit of caller i.  */
+  /* Unit 0, outside any group, holds every callee of a direct call and
+     the callers outside COMDAT groups; the table units' callee_die
+     values are relative to it.  A COMDAT caller's own DIE goes into a
+     unit of its own in the caller's group, so that nothing outside the
+     group refers into it (docs/format.md).  */
   auto_delete_vec<decl_unit> units;
-  auto_vec<unsigned> unit_of;
-  unit_of.safe_grow_cleared (n);
   units.safe_push (new decl_unit ());
   units[0]->group = NULL;
-  auto_vec<int> in_unit;	/* function -> last unit it was added to */
-  in_unit.safe_grow (n);
-  for (unsigned i = 0; i < n; i++)
-    in_unit[i] = -1;
-  auto_vec<unsigned> unit0_callers;
+  auto_vec<bool> in_unit0;
+  in_unit0.safe_grow_cleared (n);
+  for (const ct_call &c : ct_calls)
+    if (!c.is_virtual)
+      in_unit0[c.value] = true;
   for (unsigned i = 0; i < n; i++)
     {
       const ct_function &f = ct_functions[i];
-      if (!f.caller)
-	continue;
-      unsigned uno = 0;
-      if (f.comdat_group != NULL)
+      bool own_unit = f.caller && f.comdat_group != NULL;
+      if (f.caller && !own_unit)
+	in_unit0[i] = true;
+      if (in_unit0[i])
 	{
-	  uno = units.length ();
-	  units.safe_push (new decl_unit ());
-	  units[uno]->group = f.comdat_group;
+	  units[0]->members.safe_push (i);
+	  units[0]->is_caller.safe_push (f.caller && !own_unit);
 	}
-      unit_of[i] = uno;
-      in_unit[i] = uno;
-      for (unsigned k : calls_of[i])
-	if (!ct_calls[k].is_virtual)
-	  in_unit[ct_calls[k].value] = uno;
-      if (uno != 0)
+      if (own_unit)
 	{
-	  /* Members in increasing index order, the caller marked.  */
-	  for (unsigned j = 0; j < n; j++)
-	    if (in_unit[j] == (int) uno)
-	      {
-		units[uno]->members.safe_push (j);
-		units[uno]->is_caller.safe_push (j == i);
-		in_unit[j] = -1;
-	      }
+	  decl_unit *u = new decl_unit ();
+	  u->group = f.comdat_group;
+	  u->members.safe_push (i);
+	  u->is_caller.safe_push (true);
+	  units.safe_push (u);
 	}
-      else
-	unit0_callers.safe_push (i);
     }
-  /* in_unit[j] == 0 now marks exactly unit 0's members (a later COMDAT
-     unit resets the marks it took, so recompute them).  */
-  for (unsigned i = 0; i < n; i++)
-    in_unit[i] = -1;
-  for (unsigned i : unit0_callers)
-    {
-      in_unit[i] = 0;
-      for (unsigned k : calls_of[i])
-	if (!ct_calls[k].is_virtual)
-	  in_unit[ct_calls[k].value] = 0;
-    }
-  for (unsigned j = 0; j < n; j++)
-    if (in_unit[j] == 0)
-      {
-	units[0]->members.safe_push (j);
-	units[0]->is_caller.safe_push (ct_functions[j].caller
-				       && ct_functions[j].comdat_group == NULL);
-      }
 
   bool used[N_SHAPES] = { false };
   for (decl_unit *u : units)
@@ -516,11 +486,9 @@ calltab_emit_tables (void)
   for (unsigned i = 0; i < n; i++)
     {
       if (ct_functions[i].n_dcall != 0)
-	emit_table_unit (e, i, false, calls_of[i], unit_of[i],
-			 *units[unit_of[i]]);
+	emit_table_unit (e, i, false, calls_of[i], 0, *units[0]);
       if (ct_functions[i].n_vcall != 0)
-	emit_table_unit (e, i, true, calls_of[i], unit_of[i],
-			 *units[unit_of[i]]);
+	emit_table_unit (e, i, true, calls_of[i], 0, *units[0]);
       calls_of[i].release ();
     }
   return e.bytes;
