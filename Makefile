@@ -106,6 +106,31 @@ TEST_TOOLS := $(TEST_TOOLS_SRCS:.c=)
 testsuite/tools/%: testsuite/tools/%.c $(LIB_STATIC)
 	$(CC) $(ALL_CFLAGS) $(LIB_CPPFLAGS) -o $@ $< $(LIB_STATIC) $(LIB_LIBS)
 
+# ---- fuzzing -------------------------------------------------------------
+# libFuzzer target over the reader, built by clang with ASan and UBSan
+# from the library sources.  `make fuzz` runs it for FUZZ_TIME seconds on
+# the corpus in FUZZ_CORPUS, seeded from FUZZ_SEEDS.
+
+FUZZ_CC ?= clang
+FUZZ_TIME ?= 60
+FUZZ_CORPUS ?= libcalltab/fuzz/corpus
+FUZZ_SEEDS ?=
+FUZZ := libcalltab/fuzz/fuzz-reader
+FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
+  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+
+$(FUZZ): libcalltab/fuzz/fuzz-reader.c $(LIB_SRCS) libcalltab/src/libcalltabP.h \
+	 libcalltab/include/calltab.h VERSION
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(LIB_CPPFLAGS) -DCALLTAB_VERSION='"$(VERSION)"' \
+	  -o $@ libcalltab/fuzz/fuzz-reader.c $(LIB_SRCS) $(LIB_LIBS)
+
+.PHONY: fuzz fuzz-build
+fuzz-build: $(FUZZ)
+fuzz: $(FUZZ)
+	mkdir -p $(FUZZ_CORPUS)
+	$(FUZZ) -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
+	  $(FUZZ_CORPUS) $(FUZZ_SEEDS)
+
 # ---- top-level targets ----------------------------------------------------
 
 BUILT := $(PLUGIN) $(LIB_SHARED) $(LIB_STATIC) $(CLI)
@@ -169,7 +194,7 @@ clean:
 	rm -f gcc-plugin/*.o gcc-plugin/*.d $(PLUGIN) \
 	  libcalltab/src/*.o libcalltab/src/*.d libcalltab/tools/*.o \
 	  libcalltab/tools/*.d $(CLI) libcalltab/libcalltab.so* $(LIB_STATIC) \
-	  $(TEST_TOOLS)
+	  $(TEST_TOOLS) $(FUZZ)
 	rm -rf $(TESTDIR) examples/build
 
 -include $(PLUGIN_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

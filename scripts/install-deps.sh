@@ -19,6 +19,8 @@ dejagnu
 lld
 llvm
 gdb
+clang
+libclang-rt-14-dev
 "
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -1,14 +1,31 @@
 /* calltab.h: read the .debug_dcall and .debug_vcall call tables.
 
-   libcalltab opens an ELF object, executable or shared library through
-   elfutils and gives access to the call tables that the calltab GCC plugin
-   emits.  Conventions follow libdw: opaque handles created by a _begin
-   call and released by the matching _end; functions return 0 on success
-   and -1 on error; after an error calltab_errno () and calltab_errmsg ()
-   describe it.  The error state is per thread.  */
+   libcalltab opens an ELF object, executable or shared library (or the
+   separate debug file that holds its DWARF) through elfutils and gives
+   access to the call tables that the calltab GCC plugin emits.
+
+   Conventions follow libdw: opaque handles created by a _begin call and
+   released by the matching _end; functions return 0 on success, -1 on
+   error and 1 for "no more" / "not found"; after an error calltab_errno ()
+   and calltab_errmsg () describe it.  The error state is per thread; the
+   library has no other global state.
+
+   calltab_begin decodes both tables completely, builds the address index
+   and resolves the callee DIEs; everything after that only reads, so one
+   handle may be used from several threads at once.
+
+   The formats are those of docs/format.md.  A malformed table does not
+   make calltab_begin fail: every problem found is recorded (section,
+   offset, message) and can be read with calltab_problem, and the units
+   and entries that could be decoded are kept.  */
 
 #ifndef CALLTAB_H
 #define CALLTAB_H 1
+
+#include <stddef.h>
+#include <stdint.h>
+#include <libelf.h>
+#include <elfutils/libdw.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -27,20 +44,195 @@ enum
   CALLTAB_E_IO,			/* the file could not be opened or read */
   CALLTAB_E_NOELF,		/* not an ELF file */
   CALLTAB_E_LIBELF,		/* libelf reported an error */
+  CALLTAB_E_TRUNCATED,		/* data ends inside a field */
+  CALLTAB_E_BAD_LENGTH,		/* unit_length reserved or out of range */
+  CALLTAB_E_BAD_VERSION,	/* unit version is not 4 */
+  CALLTAB_E_BAD_ADDRSIZE,	/* address_size is not 4 or 8 */
+  CALLTAB_E_BAD_LEB128,		/* ULEB128 overflows 64 bits or is overlong */
+  CALLTAB_E_BAD_OFFSET,		/* an offset points outside its section */
+  CALLTAB_E_BAD_RELOC,		/* a relocation cannot be applied */
+  CALLTAB_E_NO_DWARF,		/* no DWARF (.debug_info) found */
+  CALLTAB_E_LIBDW,		/* libdw / libdwfl reported an error */
+  CALLTAB_E_BAD_DIE,		/* a DIE reference does not name a usable DIE */
   CALLTAB_E_NUM			/* keep last */
 };
+
+/* The two tables.  */
+enum
+{
+  CALLTAB_DCALL = 0,		/* .debug_dcall: direct calls */
+  CALLTAB_VCALL = 1		/* .debug_vcall: C++ virtual calls */
+};
+
+/* Severity of a recorded problem.  */
+enum
+{
+  CALLTAB_ERROR = 0,		/* the data is wrong; something was skipped */
+  CALLTAB_WARNING = 1		/* decodable but not as the format says */
+};
+
+/* One unit (header) of a table.  Offsets are relative to the start of the
+   ELF section the unit is in.  */
+typedef struct
+{
+  int table;			/* CALLTAB_DCALL or CALLTAB_VCALL */
+  size_t index;			/* index of the unit in its table */
+  const char *section;		/* section name */
+  size_t scn;			/* ELF section index */
+  uint64_t offset;		/* offset of the unit_length field */
+  uint64_t length;		/* unit_length */
+  unsigned int offset_size;	/* 4 (32-bit DWARF) or 8 (64-bit DWARF) */
+  unsigned int version;		/* 4 */
+  unsigned int address_size;	/* 4 or 8 */
+  uint64_t debug_info;		/* dcall: relocated .debug_info offset of the
+				   unit the callee_die values are relative to;
+				   0 for vcall */
+  size_t debug_info_scn;	/* relocatable object with several
+				   .debug_info sections (one per COMDAT
+				   group): ELF section index of the one
+				   debug_info is in; 0 for the first one
+				   outside a group, and in linked files */
+  uint64_t entries;		/* offset of the first entry */
+  uint64_t end;			/* offset just past the unit */
+  size_t nentries;		/* entries decoded, tombstoned included */
+} Calltab_Unit;
+
+/* One entry.  */
+typedef struct
+{
+  int table;			/* CALLTAB_DCALL or CALLTAB_VCALL */
+  size_t unit;			/* index of its unit */
+  size_t index;			/* index of the entry in its table */
+  uint64_t offset;		/* section offset of the entry */
+  uint64_t call_site;		/* return address (relocated; in a relocatable
+				   object an offset in section call_scn) */
+  size_t call_scn;		/* ELF section index holding call_site; 0 if
+				   none (tombstoned, or outside every section) */
+  uint64_t value;		/* dcall: callee_die (unit relative);
+				   vcall: vtable_slot */
+  uint64_t die;			/* dcall: .debug_info offset of the callee DIE,
+				   debug_info + callee_die; 0 for vcall */
+  size_t die_scn;		/* as Calltab_Unit.debug_info_scn */
+  int tombstone;		/* call_site is 0 or all ones */
+} Calltab_Entry;
+
+/* A problem found while reading the tables.  */
+typedef struct
+{
+  int code;			/* CALLTAB_E_* */
+  int severity;			/* CALLTAB_ERROR or CALLTAB_WARNING */
+  const char *section;		/* section name */
+  size_t scn;			/* ELF section index (0 if none) */
+  uint64_t offset;		/* section offset */
+  const char *message;		/* "FILE: SECTION[0xOFFSET]: TEXT" */
+  const char *text;		/* TEXT alone */
+} Calltab_Problem;
+
+/* A callee (or caller) DIE resolved through libdw.  Strings are owned by
+   the handle and live until calltab_end.  */
+typedef struct
+{
+  uint64_t die;			/* .debug_info offset of the DIE */
+  size_t scn;			/* relocatable object: section index of its
+				   .debug_info section; 0 in linked files */
+  int tag;			/* DW_TAG_* */
+  const char *name;		/* DW_AT_name, or NULL */
+  const char *linkage_name;	/* DW_AT_linkage_name, or NULL */
+  const char *decl_file;	/* DW_AT_decl_file, or NULL */
+  int decl_line;		/* DW_AT_decl_line, or 0 */
+} Calltab_Func;
+
+/* The caller that owns a unit (docs/format.md, "Which caller an entry
+   belongs to").  */
+typedef struct
+{
+  Calltab_Func func;		/* the caller's DIE in the declaration unit */
+  uint64_t low_pc;		/* its DW_AT_low_pc */
+  int discarded;		/* low_pc is a tombstone (0 or all ones) */
+} Calltab_Caller;
 
 /* The library's version, "MAJOR.MINOR.PATCH".  */
 const char *calltab_version (void);
 
-/* Open PATH for reading.  Returns a handle, or NULL on error.  */
+/* Open PATH for reading and decode its tables.  When PATH has no tables
+   of its own, its separate debug file (build-id or .gnu_debuglink, found
+   through libdwfl) is read instead.  A file without tables opens with
+   zero units.  Returns a handle, or NULL on error (unreadable, not ELF).  */
 Calltab *calltab_begin (const char *path);
 
 /* Release CT and everything obtained from it.  CT may be NULL.  */
 void calltab_end (Calltab *ct);
 
-/* The path CT was opened with.  */
+/* The path CT was opened with.  Returns NULL if CT is NULL.  */
 const char *calltab_path (const Calltab *ct);
+
+/* The path of the file the tables were read from: calltab_path (CT), or
+   the separate debug file.  Returns NULL if CT is NULL.  */
+const char *calltab_tables_path (const Calltab *ct);
+
+/* The ELF handle of the file the tables were read from (owned by CT).
+   Returns NULL if CT is NULL.  */
+Elf *calltab_elf (const Calltab *ct);
+
+/* The DWARF of the file, relocated when it is a relocatable object
+   (owned by CT).  Returns NULL if there is none (calltab_errno () is
+   then CALLTAB_E_NO_DWARF) or CT is NULL.  */
+Dwarf *calltab_dwarf (const Calltab *ct);
+
+/* The number of units of TABLE in CT, and of entries (tombstoned ones
+   included), and of entries with a tombstoned call_site (not indexed).
+   Return 0 if CT is NULL or TABLE unknown.  */
+size_t calltab_nunits (const Calltab *ct, int table);
+size_t calltab_nentries (const Calltab *ct, int table);
+size_t calltab_ntombstoned (const Calltab *ct, int table);
+
+/* Fill *UNIT with unit N of TABLE.  Returns 0, 1 if N is past the last
+   unit, -1 on error (bad argument).  */
+int calltab_unit (const Calltab *ct, int table, size_t n, Calltab_Unit *unit);
+
+/* Fill *ENTRY with entry N (0-based, in section order) of UNIT.  Returns
+   0, 1 if N is past the unit's last entry, -1 on error.  */
+int calltab_unit_entry (const Calltab *ct, const Calltab_Unit *unit,
+			size_t n, Calltab_Entry *entry);
+
+/* Fill *ENTRY with entry N of TABLE (all units, section order).  Returns
+   0, 1 if N is past the last entry, -1 on error.  */
+int calltab_entry (const Calltab *ct, int table, size_t n,
+		   Calltab_Entry *entry);
+
+/* Look up the entries of TABLE whose call_site is ADDR, in O(log n).
+   *COOKIE must be 0 on the first call; each call that returns 0 fills
+   *ENTRY with the next match (after identical code folding several
+   entries share one address) and advances *COOKIE.  Returns 0, 1 when
+   there is no (further) match, -1 on error.  In a relocatable object
+   addresses are section offsets: check ENTRY->call_scn.  */
+int calltab_lookup (const Calltab *ct, int table, uint64_t addr,
+		    size_t *cookie, Calltab_Entry *entry);
+
+/* The number of problems recorded while reading CT.  Returns 0 if CT is
+   NULL.  */
+size_t calltab_nproblems (const Calltab *ct);
+
+/* Fill *PROBLEM with problem N, in the order found.  Returns 0, 1 if N is
+   past the last problem, -1 on error.  */
+int calltab_problem (const Calltab *ct, size_t n, Calltab_Problem *problem);
+
+/* Resolve the callee DIE of the .debug_dcall entry ENTRY.  Returns 0, -1
+   on error: not a dcall entry, no DWARF, or the offset does not name a
+   DIE of the unit that the entry's unit header names (the message says
+   which).  */
+int calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
+		    Calltab_Func *func);
+
+/* Resolve the DIE at .debug_info offset DIE.  Returns 0, -1 on error.  */
+int calltab_func (const Calltab *ct, uint64_t die, Calltab_Func *func);
+
+/* Find the caller DIE whose DW_AT_calltab_dcall_unit (TABLE dcall) or
+   DW_AT_calltab_vcall_unit (vcall) names UNIT.  Returns 0, 1 if no
+   subprogram names the unit, -1 on error.  A caller whose copy the
+   linker discarded is returned with DISCARDED set.  */
+int calltab_unit_caller (const Calltab *ct, const Calltab_Unit *unit,
+			 Calltab_Caller *caller);
 
 /* The code of the calling thread's last error, and clear it.  */
 int calltab_errno (void);

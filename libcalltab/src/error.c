@@ -12,6 +12,16 @@ static const char *const messages[CALLTAB_E_NUM] = {
   [CALLTAB_E_IO] = "cannot read file",
   [CALLTAB_E_NOELF] = "not an ELF file",
   [CALLTAB_E_LIBELF] = "libelf error",
+  [CALLTAB_E_TRUNCATED] = "truncated data",
+  [CALLTAB_E_BAD_LENGTH] = "invalid unit length",
+  [CALLTAB_E_BAD_VERSION] = "unsupported version",
+  [CALLTAB_E_BAD_ADDRSIZE] = "unsupported address size",
+  [CALLTAB_E_BAD_LEB128] = "invalid ULEB128",
+  [CALLTAB_E_BAD_OFFSET] = "offset out of range",
+  [CALLTAB_E_BAD_RELOC] = "invalid relocation",
+  [CALLTAB_E_NO_DWARF] = "no DWARF information",
+  [CALLTAB_E_LIBDW] = "libdw error",
+  [CALLTAB_E_BAD_DIE] = "invalid DIE reference",
 };
 
 static _Thread_local int last_error;
@@ -35,6 +45,15 @@ __calltab_seterr (int code, const char *fmt, ...)
   va_end (ap);
   snprintf (last_message, sizeof last_message, "%s: %s", detail,
 	    messages[code]);
+}
+
+void
+__calltab_seterr_msg (int code, const char *msg)
+{
+  if (code < 0 || code >= CALLTAB_E_NUM)
+    code = CALLTAB_E_UNKNOWN;
+  last_error = code;
+  snprintf (last_message, sizeof last_message, "%s", msg);
 }
 
 CALLTAB_EXPORT int

@@ -1,25 +1,221 @@
-/* libcalltabP.h: internal interface of libcalltab.  */
+/* libcalltabP.h: internal interface of libcalltab.
+
+   calltab_begin (open.c) finds the table sections, reloc.c copies each
+   one and applies its relocations (relocatable objects), decode.c walks
+   the units and entries and records every problem (problem.c), index.c
+   sorts the entries by address and die.c resolves DIEs through libdw.
+   After calltab_begin returns, nothing in struct Calltab changes.  */
 
 #ifndef LIBCALLTABP_H
 #define LIBCALLTABP_H 1
 
+#include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <gelf.h>
+#include <elfutils/libdwfl.h>
 #include "calltab.h"
 
 #define CALLTAB_EXPORT __attribute__ ((visibility ("default")))
+
+/* Vendor attributes of the declaration unit (docs/format.md).  */
+#define DW_AT_calltab_dcall_unit 0x3c70
+#define DW_AT_calltab_vcall_unit 0x3c71
+
+#define CT_NTABLES 2
+
+/* A relocation applied to a section copy: where, and the section the
+   symbol is defined in (what a call_site or debug_info is relative to
+   in a relocatable object).  */
+struct ct_reloc
+{
+  uint64_t offset;
+  size_t width;
+  size_t sym_scn;		/* st_shndx of the symbol, 0 if undefined */
+};
+
+/* One .debug_dcall or .debug_vcall section, its bytes relocated.  */
+struct ct_section
+{
+  int table;
+  size_t scn;			/* ELF section index */
+  const char *name;
+  const char *label;		/* name, or "name(N)" when the name repeats */
+  unsigned char *data;		/* owned copy (relocated) */
+  size_t size;
+  struct ct_reloc *relocs;	/* sorted by offset */
+  size_t nrelocs;
+};
+
+struct ct_unit
+{
+  size_t section;		/* index in Calltab.sections */
+  size_t info_scn;		/* ET_REL: the .debug_info debug_info is in,
+				   0 for the first (libdw's) or unknown */
+  uint64_t offset, length, debug_info, entries, end;
+  unsigned int offset_size, version, address_size;
+  size_t first, nentries;	/* range in Calltab.entries[table] */
+};
+
+struct ct_entry
+{
+  uint64_t offset, call_site, value;
+  size_t call_scn;
+  size_t unit;
+  bool tombstone;
+};
+
+struct ct_problem
+{
+  int code, severity;
+  size_t section;		/* index in Calltab.sections, or (size_t) -1 */
+  uint64_t offset;
+  char *message, *text;
+};
+
+/* A resolved DIE, cached by offset (callees and callers).  */
+struct ct_func
+{
+  Calltab_Func f;
+  uint64_t unit;		/* offset of the header of its unit */
+  int error;			/* CALLTAB_E_* if it did not resolve */
+  char *errmsg;
+};
+
+/* A unit's caller, from the declaration units.  */
+struct ct_caller
+{
+  int table;
+  size_t info_scn;		/* .debug_info section of the caller DIE */
+  size_t scn;			/* section the unit offset is in; 0: any */
+  uint64_t unit_offset;
+  uint64_t die;
+  uint64_t low_pc;
+  bool discarded;
+};
+
+/* The DWARF of a further .debug_info section of a relocatable object
+   (one per COMDAT group): libdw reads only the first section of a name,
+   so the object is copied with the other sections of that name hidden.  */
+struct ct_dwarf
+{
+  size_t scn;			/* the .debug_info section */
+  int fd;			/* memfd holding the copy */
+  Dwfl *dwfl;
+  Dwfl_Module *module;
+  Dwarf *dwarf;			/* NULL if it could not be read */
+};
+
+struct ct_table
+{
+  struct ct_unit *units;
+  size_t nunits, units_alloc;
+  struct ct_entry *entries;
+  size_t nentries, entries_alloc;
+  size_t *index;		/* entries not tombstoned, sorted by address */
+  size_t nindex;
+  size_t ntombstoned;
+};
 
 struct Calltab
 {
   char *path;
   int fd;
-  Elf *elf;
+  Elf *elf;			/* PATH itself */
+  Dwfl *dwfl;
+  Dwfl_Module *module;		/* PATH as libdwfl reported it */
+  Dwarf *dwarf;			/* NULL if none */
+  char *dwarf_error;		/* why there is no DWARF */
+  Elf *tables_elf;		/* where the tables are: elf or the debug file */
+  char *tables_path;
+  GElf_Ehdr ehdr;		/* of tables_elf */
+  uint64_t debug_info_size;	/* of tables_elf, or 0 if it has none */
+  size_t debug_info_scn;	/* its section index */
+  bool have_debug_info;
+  struct ct_section *sections;
+  size_t nsections;
+  struct ct_table tables[CT_NTABLES];
+  struct ct_problem *problems;
+  size_t nproblems, problems_alloc;
+  struct ct_dwarf *groups;	/* further .debug_info sections (ET_REL) */
+  size_t ngroups;
+  struct ct_func *funcs;	/* sorted by f.scn, f.die */
+  size_t nfuncs;
+  struct ct_caller *callers;	/* sorted by table, scn, unit_offset */
+  size_t ncallers;
+  pthread_mutex_t lock;		/* serializes libdw calls after open */
+  char **strings;		/* strdup'd names owned by the handle */
+  size_t nstrings, strings_alloc;
 };
 
 /* Record error CODE for the calling thread.  FMT, when not NULL, is a
-   printf format for detail (file, section, offset) appended to the
+   printf format for detail (file, section, offset) prepended to the
    code's message.  */
 void __calltab_seterr (int code, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
+
+/* Record error CODE with exactly the text MSG.  */
+void __calltab_seterr_msg (int code, const char *msg);
+
+/* Record a problem found in section SEC (index in CT->sections, or
+   (size_t) -1) at OFFSET: "PATH: LABEL[0xOFFSET]: TEXT".  Returns 0, or
+   -1 when out of memory.  */
+int __calltab_problem (Calltab *ct, int code, int severity, size_t sec,
+		       uint64_t offset, const char *fmt, ...)
+  __attribute__ ((format (printf, 6, 7)));
+
+/* Copy section SCN of CT->tables_elf into CT->sections[SECNO] and apply the relocation
+   sections that target it (relocatable objects).  Problems are recorded.
+   Returns 0, -1 on a fatal error (out of memory, libelf).  */
+int __calltab_load_section (Calltab *ct, size_t secno, Elf_Scn *scn);
+
+/* The section index a relocation at OFFSET of SEC resolved against, or
+   0 if no relocation applies there.  */
+size_t __calltab_reloc_scn (const struct ct_section *sec, uint64_t offset);
+
+/* Decode every unit of section number SECNO of CT, appending units and
+   entries to its table and recording every problem; continues after a
+   bad unit wherever its unit_length allows.  Returns 0, -1 when out of
+   memory.  */
+int __calltab_decode_section (Calltab *ct, size_t secno);
+
+/* Read an ULEB128 at *P, not past END.  Returns 0 and advances *P, or
+   sets *WHY to a CALLTAB_E_* code: CALLTAB_E_TRUNCATED (runs past END,
+   *P unchanged), CALLTAB_E_BAD_LEB128 (overflows 64 bits; *P advanced
+   past it).  *OVERLONG is set when the encoding has redundant bytes.  */
+int __calltab_uleb128 (const unsigned char **p, const unsigned char *end,
+		       uint64_t *value, bool *overlong, int *why);
+
+/* Build the sorted address index of every table.  Returns 0, -1.  */
+int __calltab_build_index (Calltab *ct);
+
+/* Resolve every callee DIE and read the caller association of the
+   declaration units.  Returns 0, -1 when out of memory.  */
+int __calltab_resolve (Calltab *ct);
+
+/* libdwfl callbacks for files opened offline.  */
+extern const Dwfl_Callbacks __calltab_offline_callbacks;
+
+/* The DWARF holding the .debug_info section SCN of CT (0: the first,
+   libdw's own); creates it for a further section of a relocatable
+   object.  Returns NULL if there is none.  Only called during open.  */
+Dwarf *__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod);
+
+/* SCN as the handle keys .debug_info sections: 0 for the first one
+   (and always in linked files), else the section index.  */
+size_t __calltab_info_key (const Calltab *ct, size_t scn);
+
+/* Release the group DWARF.  */
+void __calltab_groups_end (Calltab *ct);
+
+/* Keep a copy of S owned by CT.  Returns it, or NULL (out of memory).  */
+const char *__calltab_strdup (Calltab *ct, const char *s);
+
+/* Fill the public views.  */
+void __calltab_fill_unit (const Calltab *ct, int table, size_t n,
+			  Calltab_Unit *unit);
+void __calltab_fill_entry (const Calltab *ct, int table, size_t n,
+			   Calltab_Entry *entry);
 
 #endif /* libcalltabP.h */

@@ -19,4 +19,28 @@ struct cli_command
   const char *summary;
 };
 
+#include <stdio.h>
+#include "calltab.h"
+
+/* The subcommands (one file each: cmd-NAME.c).  */
+int cmd_dump (int argc, char **argv);
+int cmd_lookup (int argc, char **argv);
+
+/* Text output (docs/cli.md): the "entry" line of ENTRY, without the
+   leading keyword, and the "unit"/"caller" lines.  */
+void cli_print_entry (FILE *out, const Calltab *ct, const Calltab_Entry *e);
+void cli_print_unit (FILE *out, const Calltab *ct, const Calltab_Unit *u);
+
+/* JSON output: a string with escapes, an entry object, a unit object
+   (with its entries).  */
+void cli_json_string (FILE *out, const char *s);
+void cli_json_entry (FILE *out, const Calltab *ct, const Calltab_Entry *e);
+
+/* The name of TABLE as the output writes it: "dcall" or "vcall".  */
+const char *cli_table_name (int table);
+
+/* Print every problem of CT on stderr ("calltab: error: MESSAGE").
+   Returns the number of errors (warnings not counted).  */
+size_t cli_print_problems (const Calltab *ct);
+
 #endif /* calltab-cli.h */

@@ -11,6 +11,8 @@
 #include "calltab-cli.h"
 
 static const struct cli_command commands[] = {
+  { "dump", cmd_dump, "print the decoded call tables of a file" },
+  { "lookup", cmd_lookup, "find the table entries of return addresses" },
   { NULL, NULL, NULL }
 };
 

@@ -1,0 +1,465 @@
+/* die.c: callee and caller DIEs through libdw.
+
+   At open, every DIE a dcall entry names is resolved once (name, linkage
+   name, declaration file and line) and cached by offset, and the
+   declaration units (DW_AT_producer "calltab ...") are read for the
+   caller association of docs/format.md.  Lookups after open only search
+   these sorted arrays; calltab_func on a DIE outside the cache calls
+   libdw under the handle's lock.  */
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include "libcalltabP.h"
+
+static int
+compare_funcs (const void *a, const void *b)
+{
+  const struct ct_func *x = a, *y = b;
+  if (x->f.scn != y->f.scn)
+    return x->f.scn < y->f.scn ? -1 : 1;
+  return x->f.die < y->f.die ? -1 : x->f.die > y->f.die;
+}
+
+static int
+compare_callers (const void *a, const void *b)
+{
+  const struct ct_caller *x = a, *y = b;
+  if (x->table != y->table)
+    return x->table < y->table ? -1 : 1;
+  if (x->unit_offset != y->unit_offset)
+    return x->unit_offset < y->unit_offset ? -1 : 1;
+  /* Live callers before discarded copies.  */
+  if (x->discarded != y->discarded)
+    return x->discarded ? 1 : -1;
+  return x->die < y->die ? -1 : x->die > y->die;
+}
+
+/* Resolve the DIE at OFFSET of .debug_info section SCN (a key of
+   __calltab_info_key) with DW into *F (no cache).  */
+static void
+resolve_one (Calltab *ct, Dwarf *dw, size_t scn, uint64_t offset,
+	     struct ct_func *f)
+{
+  memset (f, 0, sizeof *f);
+  f->f.die = offset;
+  f->f.scn = scn;
+  char buf[256];
+  Dwarf_Die die;
+  if (dw == NULL)
+    {
+      f->error = CALLTAB_E_NO_DWARF;
+      snprintf (buf, sizeof buf, "%s: no DWARF: %s", ct->path,
+		ct->dwarf_error ? ct->dwarf_error : "no .debug_info");
+    }
+  else if (dwarf_offdie (dw, offset, &die) == NULL)
+    {
+      f->error = CALLTAB_E_BAD_DIE;
+      if (scn != 0)
+	snprintf (buf, sizeof buf, "%s: .debug_info(%zu)[0x%08" PRIx64 "]: "
+		  "no DIE at this offset: %s", ct->path, scn, offset,
+		  dwarf_errmsg (-1));
+      else
+	snprintf (buf, sizeof buf, "%s: .debug_info[0x%08" PRIx64 "]: "
+		  "no DIE at this offset: %s", ct->path, offset,
+		  dwarf_errmsg (-1));
+    }
+  else
+    {
+      f->f.tag = dwarf_tag (&die);
+      f->unit = dwarf_dieoffset (&die) - dwarf_cuoffset (&die);
+      f->f.name = dwarf_diename (&die);
+      Dwarf_Attribute attr;
+      if (dwarf_attr_integrate (&die, DW_AT_linkage_name, &attr) != NULL
+	  || dwarf_attr_integrate (&die, DW_AT_MIPS_linkage_name, &attr) != NULL)
+	f->f.linkage_name = dwarf_formstring (&attr);
+      f->f.decl_file = dwarf_decl_file (&die);
+      int line;
+      if (dwarf_decl_line (&die, &line) == 0)
+	f->f.decl_line = line;
+      return;
+    }
+  f->errmsg = strdup (buf);
+}
+
+static const struct ct_func *
+find_func (const Calltab *ct, size_t scn, uint64_t die)
+{
+  struct ct_func key = { .f.die = die, .f.scn = scn };
+  if (ct->nfuncs == 0)
+    return NULL;
+  return bsearch (&key, ct->funcs, ct->nfuncs, sizeof key, compare_funcs);
+}
+
+/* Read a DW_FORM_sec_offset attribute: its value, and in a relocatable
+   object the section its relocation is against.  */
+static bool
+sec_offset (Calltab *ct, Dwarf *dw, Dwarf_Attribute *attr,
+	    unsigned int offset_size, uint64_t *value, size_t *scn)
+{
+  *scn = 0;
+  /* The plugin writes an offset-sized constant (DW_FORM_data4/data8,
+     docs/format.md: elfutils rejects sec_offset on unknown attributes);
+     DW_FORM_sec_offset is read alike.  */
+  unsigned int form = dwarf_whatform (attr);
+  if (form != DW_FORM_sec_offset
+      && !(form == DW_FORM_data4 && offset_size == 4)
+      && !(form == DW_FORM_data8 && offset_size == 8))
+    return false;
+  /* libdw checks sec_offset values against the section it associates
+     with the attribute; a vendor attribute has none, so read the
+     (relocated) bytes libdw located.  */
+  const unsigned char *p = (const unsigned char *) attr->valp;
+  Elf *delf = dwarf_getelf (dw);
+  size_t shstrndx;
+  if (p == NULL || delf == NULL || elf_getshdrstrndx (delf, &shstrndx) < 0)
+    return false;
+  /* Where the value is in .debug_info; it must lie wholly inside.  */
+  size_t info_ndx = 0;
+  uint64_t where = 0;
+  for (Elf_Scn *s = NULL; (s = elf_nextscn (delf, s)) != NULL;)
+    {
+      GElf_Shdr sh;
+      const char *name;
+      if (gelf_getshdr (s, &sh) == NULL
+	  || (name = elf_strptr (delf, shstrndx, sh.sh_name)) == NULL
+	  || strcmp (name, ".debug_info") != 0)
+	continue;
+      Elf_Data *d = elf_getdata (s, NULL);
+      if (d == NULL || d->d_buf == NULL || d->d_size < offset_size)
+	continue;
+      const unsigned char *b = d->d_buf;
+      if (p >= b && (size_t) (p - b) <= d->d_size - offset_size)
+	{
+	  info_ndx = elf_ndxscn (s);
+	  where = (uint64_t) (p - b);
+	}
+    }
+  if (info_ndx == 0)
+    return false;
+  bool le = ct->ehdr.e_ident[EI_DATA] != ELFDATA2MSB;
+  uint64_t v = 0;
+  for (unsigned int i = 0; i < offset_size; i++)
+    v |= (uint64_t) p[le ? i : offset_size - 1 - i] << (8 * i);
+  *value = v;
+  if (ct->ehdr.e_type != ET_REL)
+    return true;
+  /* Which .debug_dcall/.debug_vcall section (one per COMDAT group): the
+     symbol of the relocation at this place of .debug_info.  */
+  for (Elf_Scn *s = NULL; (s = elf_nextscn (ct->elf, s)) != NULL;)
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (s, &sh) == NULL || sh.sh_info != info_ndx
+	  || (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
+	continue;
+      Elf_Data *rd = elf_getdata (s, NULL);
+      Elf_Scn *symscn = elf_getscn (ct->elf, sh.sh_link);
+      Elf_Data *sd = symscn ? elf_getdata (symscn, NULL) : NULL;
+      if (rd == NULL || sd == NULL)
+	continue;
+      for (int i = 0;; i++)
+	{
+	  GElf_Rela rela;
+	  GElf_Rel rel;
+	  if (sh.sh_type == SHT_RELA)
+	    {
+	      if (gelf_getrela (rd, i, &rela) == NULL)
+		break;
+	    }
+	  else
+	    {
+	      if (gelf_getrel (rd, i, &rel) == NULL)
+		break;
+	      rela.r_offset = rel.r_offset;
+	      rela.r_info = rel.r_info;
+	    }
+	  if (rela.r_offset != where)
+	    continue;
+	  GElf_Sym sym;
+	  if (gelf_getsym (sd, (int) GELF_R_SYM (rela.r_info), &sym) != NULL
+	      && sym.st_shndx < SHN_LORESERVE)
+	    *scn = sym.st_shndx;
+	  return true;
+	}
+    }
+  return true;
+}
+
+/* Read the caller association of one declaration unit.  */
+static int
+read_callers (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
+	      Dwarf_Die *cudie, unsigned int offset_size, size_t *alloc)
+{
+  Dwarf_Die child;
+  if (dwarf_child (cudie, &child) != 0)
+    return 0;
+  do
+    {
+      if (dwarf_tag (&child) != DW_TAG_subprogram)
+	continue;
+      static const struct { int at, table; } attrs[] = {
+	{ DW_AT_calltab_dcall_unit, CALLTAB_DCALL },
+	{ DW_AT_calltab_vcall_unit, CALLTAB_VCALL } };
+      for (size_t i = 0; i < 2; i++)
+	{
+	  Dwarf_Attribute attr;
+	  uint64_t value;
+	  size_t scn;
+	  if (dwarf_attr (&child, attrs[i].at, &attr) == NULL
+	      || !sec_offset (ct, dw, &attr, offset_size, &value, &scn))
+	    continue;
+	  if (ct->ncallers == *alloc)
+	    {
+	      size_t n = *alloc ? 2 * *alloc : 32;
+	      struct ct_caller *c = realloc (ct->callers, n * sizeof *c);
+	      if (c == NULL)
+		{
+		  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+		  return -1;
+		}
+	      ct->callers = c;
+	      *alloc = n;
+	    }
+	  Dwarf_Addr low_pc = 0;
+	  bool have_pc = dwarf_lowpc (&child, &low_pc) == 0;
+	  /* libdwfl lays the sections of a relocatable object out at
+	     addresses of its own; report section offsets, as call_site.  */
+	  if (have_pc && ct->ehdr.e_type == ET_REL && mod != NULL)
+	    dwfl_module_relocate_address (mod, &low_pc);
+	  unsigned int asz = gelf_getclass (ct->elf) == ELFCLASS32 ? 4 : 8;
+	  uint64_t ones = asz == 8 ? UINT64_MAX : UINT32_MAX;
+	  ct->callers[ct->ncallers++] = (struct ct_caller) {
+	    .table = attrs[i].table, .info_scn = info_scn, .scn = scn,
+	    .unit_offset = value,
+	    .die = dwarf_dieoffset (&child), .low_pc = low_pc,
+	    .discarded = ct->ehdr.e_type != ET_REL
+			 && (!have_pc || low_pc == 0 || low_pc == ones) };
+	}
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+  return 0;
+}
+
+static int
+add_func (Calltab *ct, size_t scn, uint64_t die, size_t *alloc)
+{
+  if (ct->nfuncs == *alloc)
+    {
+      size_t n = *alloc ? 2 * *alloc : 64;
+      struct ct_func *f = realloc (ct->funcs, n * sizeof *f);
+      if (f == NULL)
+	{
+	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	  return -1;
+	}
+      ct->funcs = f;
+      *alloc = n;
+    }
+  ct->funcs[ct->nfuncs].f.scn = scn;
+  ct->funcs[ct->nfuncs++].f.die = die;
+  return 0;
+}
+
+/* Read the caller association of every declaration unit in DW.  */
+static int
+scan_units (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
+	    size_t *alloc)
+{
+  Dwarf_Off off = 0, next;
+  size_t hsize;
+  uint8_t asz, osz;
+  while (dwarf_nextcu (dw, off, &next, &hsize, NULL, &asz, &osz) == 0)
+    {
+      Dwarf_Die cudie;
+      const char *producer;
+      Dwarf_Attribute attr;
+      if (dwarf_offdie (dw, off + hsize, &cudie) != NULL
+	  && (producer = dwarf_formstring (dwarf_attr (&cudie, DW_AT_producer,
+						       &attr))) != NULL
+	  && strncmp (producer, "calltab", 7) == 0
+	  && read_callers (ct, dw, mod, info_scn, &cudie, osz, alloc) < 0)
+	return -1;
+      off = next;
+    }
+  return 0;
+}
+
+int
+__calltab_resolve (Calltab *ct)
+{
+  size_t alloc = 0;
+  /* Callee DIEs.  */
+  const struct ct_table *tab = &ct->tables[CALLTAB_DCALL];
+  for (size_t i = 0; i < tab->nentries; i++)
+    {
+      const struct ct_unit *u = &tab->units[tab->entries[i].unit];
+      if (add_func (ct, u->info_scn, u->debug_info + tab->entries[i].value,
+		    &alloc) < 0)
+	return -1;
+    }
+
+  /* Caller DIEs of the declaration units: libdw's .debug_info, and in
+     an object every further .debug_info section.  */
+  size_t calloc_n = 0;
+  if (ct->dwarf != NULL
+      && scan_units (ct, ct->dwarf, ct->module, 0, &calloc_n) < 0)
+    return -1;
+  if (ct->ehdr.e_type == ET_REL && ct->tables_elf == ct->elf)
+    {
+      size_t shstrndx;
+      if (elf_getshdrstrndx (ct->elf, &shstrndx) == 0)
+	for (Elf_Scn *s = NULL; (s = elf_nextscn (ct->elf, s)) != NULL;)
+	  {
+	    GElf_Shdr sh;
+	    const char *name;
+	    size_t ndx = elf_ndxscn (s);
+	    if (gelf_getshdr (s, &sh) == NULL || sh.sh_type == SHT_NOBITS
+		|| (name = elf_strptr (ct->elf, shstrndx, sh.sh_name)) == NULL
+		|| strcmp (name, ".debug_info") != 0
+		|| __calltab_info_key (ct, ndx) == 0)
+	      continue;
+	    Dwfl_Module *mod;
+	    Dwarf *dw = __calltab_group_dwarf (ct, ndx, &mod);
+	    if (dw != NULL && scan_units (ct, dw, mod, ndx, &calloc_n) < 0)
+	      return -1;
+	  }
+    }
+  if (ct->ncallers > 1)
+    qsort (ct->callers, ct->ncallers, sizeof *ct->callers, compare_callers);
+  for (size_t i = 0; i < ct->ncallers; i++)
+    if (add_func (ct, ct->callers[i].info_scn, ct->callers[i].die, &alloc) < 0)
+      return -1;
+
+  /* Sort, drop duplicates, resolve each once.  */
+  if (ct->nfuncs > 1)
+    qsort (ct->funcs, ct->nfuncs, sizeof *ct->funcs, compare_funcs);
+  size_t n = 0;
+  for (size_t i = 0; i < ct->nfuncs; i++)
+    if (n == 0 || compare_funcs (&ct->funcs[n - 1], &ct->funcs[i]) != 0)
+      ct->funcs[n++].f = ct->funcs[i].f;
+  ct->nfuncs = n;
+  for (size_t i = 0; i < n; i++)
+    {
+      Dwfl_Module *mod;
+      size_t scn = ct->funcs[i].f.scn;
+      Dwarf *dw = __calltab_group_dwarf (ct, scn ? scn : ct->debug_info_scn,
+					 &mod);
+      resolve_one (ct, dw, scn, ct->funcs[i].f.die, &ct->funcs[i]);
+    }
+  return 0;
+}
+
+CALLTAB_EXPORT int
+calltab_func (const Calltab *ct, uint64_t die, Calltab_Func *func)
+{
+  if (ct == NULL || func == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  const struct ct_func *f = find_func (ct, 0, die);
+  struct ct_func tmp;
+  if (f == NULL)
+    {
+      Calltab *mct = (Calltab *) ct;
+      pthread_mutex_lock (&mct->lock);
+      resolve_one (mct, mct->dwarf, 0, die, &tmp);
+      pthread_mutex_unlock (&mct->lock);
+      f = &tmp;
+    }
+  if (f->error != 0)
+    {
+      __calltab_seterr_msg (f->error, f->errmsg ? f->errmsg : "");
+      if (f == &tmp)
+	free (tmp.errmsg);
+      return -1;
+    }
+  *func = f->f;
+  return 0;
+}
+
+CALLTAB_EXPORT int
+calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
+		Calltab_Func *func)
+{
+  if (ct == NULL || entry == NULL || func == NULL
+      || entry->table != CALLTAB_DCALL
+      || entry->unit >= ct->tables[CALLTAB_DCALL].nunits)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  const struct ct_unit *u = &ct->tables[CALLTAB_DCALL].units[entry->unit];
+  const struct ct_func *f = find_func (ct, entry->die_scn, entry->die);
+  if (f == NULL)		/* every entry's DIE is resolved at open */
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  if (f->error != 0)
+    {
+      __calltab_seterr_msg (f->error, f->errmsg ? f->errmsg : "");
+      return -1;
+    }
+  uint64_t cu = f->unit;
+  if (cu != u->debug_info)
+    {
+      char buf[400];
+      snprintf (buf, sizeof buf, "%s: %s[0x%08" PRIx64 "]: callee_die 0x%"
+		PRIx64 " names DIE 0x%" PRIx64 ", outside the unit at 0x%"
+		PRIx64 " that debug_info names", ct->tables_path,
+		ct->sections[u->section].label, entry->offset, entry->value,
+		entry->die, u->debug_info);
+      __calltab_seterr_msg (CALLTAB_E_BAD_DIE, buf);
+      return -1;
+    }
+  *func = f->f;
+  return 0;
+}
+
+CALLTAB_EXPORT int
+calltab_unit_caller (const Calltab *ct, const Calltab_Unit *unit,
+		     Calltab_Caller *caller)
+{
+  if (ct == NULL || unit == NULL || caller == NULL
+      || unit->table < 0 || unit->table >= CT_NTABLES)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  size_t lo = 0, hi = ct->ncallers;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      const struct ct_caller *c = &ct->callers[mid];
+      if (c->table < unit->table
+	  || (c->table == unit->table && c->unit_offset < unit->offset))
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  for (; lo < ct->ncallers; lo++)
+    {
+      const struct ct_caller *c = &ct->callers[lo];
+      if (c->table != unit->table || c->unit_offset != unit->offset)
+	break;
+      if (c->scn != 0 && c->scn != unit->scn)
+	continue;
+      const struct ct_func *f = find_func (ct, c->info_scn, c->die);
+      if (f == NULL || f->error != 0)
+	{
+	  if (f != NULL)
+	    __calltab_seterr_msg (f->error, f->errmsg ? f->errmsg : "");
+	  else
+	    __calltab_seterr (CALLTAB_E_UNKNOWN, NULL);
+	  return -1;
+	}
+      caller->func = f->f;
+      caller->low_pc = c->low_pc;
+      caller->discarded = c->discarded;
+      return 0;
+    }
+  return 1;
+}

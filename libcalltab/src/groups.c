@@ -1,0 +1,218 @@
+/* groups.c: DIEs in the further .debug_info sections of an object.
+
+   A relocatable object may hold several sections named .debug_info: one
+   per COMDAT group when a producer (GCC with -fdebug-types-section, or
+   the calltab plugin for callers in groups) puts a unit into the group.
+   libdw takes only the first section of each name and ignores sections
+   of groups (SHF_GROUP).  To read the unit of section N with libdw (and
+   have libdwfl relocate it), the object is copied into a memfd in which
+   N and the debug sections its relocations refer to lose SHF_GROUP, and
+   the other sections of their names lose their names; libdwfl then
+   opens the copy.  Objects are small;
+   the copy is made once per section, at open.  */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include "libcalltabP.h"
+
+/* The copy is an object: its DWARF is in it, never in another file.  */
+static int
+no_debuginfo (Dwfl_Module *mod __attribute__ ((unused)),
+	      void **userdata __attribute__ ((unused)),
+	      const char *modname __attribute__ ((unused)),
+	      Dwarf_Addr base __attribute__ ((unused)),
+	      const char *file_name __attribute__ ((unused)),
+	      const char *debuglink_file __attribute__ ((unused)),
+	      GElf_Word debuglink_crc __attribute__ ((unused)),
+	      char **debuginfo_file_name __attribute__ ((unused)))
+{
+  return -1;
+}
+
+static const Dwfl_Callbacks copy_callbacks = {
+  .find_debuginfo = no_debuginfo,
+  .section_address = dwfl_offline_section_address,
+};
+
+size_t
+__calltab_info_key (const Calltab *ct, size_t scn)
+{
+  if (ct->ehdr.e_type != ET_REL || scn == ct->debug_info_scn)
+    return 0;
+  return scn;
+}
+
+/* Mark in CHOSEN the debug sections the relocations of section SCN
+   refer to.  */
+static void
+mark_targets (Elf *elf, size_t scn, bool *chosen, size_t nscns)
+{
+  for (Elf_Scn *s = NULL; (s = elf_nextscn (elf, s)) != NULL;)
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (s, &sh) == NULL || sh.sh_info != scn
+	  || (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
+	continue;
+      Elf_Data *rd = elf_getdata (s, NULL);
+      Elf_Scn *symscn = elf_getscn (elf, sh.sh_link);
+      Elf_Data *sd = symscn ? elf_getdata (symscn, NULL) : NULL;
+      if (rd == NULL || sd == NULL)
+	continue;
+      for (int i = 0;; i++)
+	{
+	  GElf_Rela rela;
+	  GElf_Rel rel;
+	  if (sh.sh_type == SHT_RELA)
+	    {
+	      if (gelf_getrela (rd, i, &rela) == NULL)
+		break;
+	    }
+	  else
+	    {
+	      if (gelf_getrel (rd, i, &rel) == NULL)
+		break;
+	      rela.r_info = rel.r_info;
+	    }
+	  GElf_Sym sym;
+	  if (gelf_getsym (sd, (int) GELF_R_SYM (rela.r_info), &sym) != NULL
+	      && sym.st_shndx != SHN_UNDEF && sym.st_shndx < SHN_LORESERVE
+	      && sym.st_shndx < nscns)
+	    chosen[sym.st_shndx] = true;
+	}
+    }
+}
+
+/* Write the copy of CT's object for section SCN into FD.  */
+static bool
+write_copy (Calltab *ct, size_t scn, int fd)
+{
+  size_t size, nscns, shstrndx;
+  char *image = elf_rawfile (ct->elf, &size);
+  if (image == NULL || elf_getshdrnum (ct->elf, &nscns) < 0
+      || elf_getshdrstrndx (ct->elf, &shstrndx) < 0 || scn >= nscns)
+    return false;
+  for (size_t done = 0; done < size;)
+    {
+      ssize_t n = write (fd, image + done, size - done);
+      if (n <= 0)
+	return false;
+      done += (size_t) n;
+    }
+  bool *chosen = calloc (nscns, sizeof *chosen);
+  if (chosen == NULL)
+    return false;
+  mark_targets (ct->elf, scn, chosen, nscns);
+  /* SCN is the only .debug_info, whatever its relocations refer to.  */
+  for (size_t i = 1; i < nscns; i++)
+    {
+      GElf_Shdr sh;
+      const char *name;
+      if (gelf_getshdr (elf_getscn (ct->elf, i), &sh) != NULL
+	  && (name = elf_strptr (ct->elf, shstrndx, sh.sh_name)) != NULL
+	  && strcmp (name, ".debug_info") == 0)
+	chosen[i] = i == scn;
+    }
+  chosen[scn] = true;
+
+  bool ok = false;
+  Elf *copy = elf_begin (fd, ELF_C_RDWR, NULL);
+  if (copy == NULL)
+    goto out;
+  elf_flagelf (copy, ELF_C_SET, ELF_F_LAYOUT);
+  for (size_t i = 1; i < nscns; i++)
+    {
+      GElf_Shdr sh, csh;
+      const char *name;
+      Elf_Scn *cs = elf_getscn (copy, i);
+      if (gelf_getshdr (elf_getscn (ct->elf, i), &sh) == NULL
+	  || cs == NULL || gelf_getshdr (cs, &csh) == NULL)
+	continue;
+      /* libdw ignores sections of a group (SHF_GROUP) unless asked for
+	 that group, and then ignores all others: make the chosen debug
+	 sections and their relocations ordinary ones.  */
+      bool is_rel = sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL;
+      if ((chosen[i] || (is_rel && sh.sh_info < nscns && chosen[sh.sh_info]))
+	  && (csh.sh_flags & SHF_GROUP) != 0)
+	{
+	  csh.sh_flags &= ~(GElf_Xword) SHF_GROUP;
+	  gelf_update_shdr (cs, &csh);
+	}
+      if (chosen[i]
+	  || (name = elf_strptr (ct->elf, shstrndx, sh.sh_name)) == NULL
+	  || strncmp (name, ".debug_", 7) != 0)
+	continue;
+      /* Hide I if a chosen section has its name.  */
+      for (size_t j = 1; j < nscns; j++)
+	{
+	  GElf_Shdr cj;
+	  const char *cname;
+	  if (!chosen[j] || gelf_getshdr (elf_getscn (ct->elf, j), &cj) == NULL
+	      || (cname = elf_strptr (ct->elf, shstrndx, cj.sh_name)) == NULL
+	      || strcmp (cname, name) != 0)
+	    continue;
+	  csh.sh_name = 0;
+	  gelf_update_shdr (cs, &csh);
+	  break;
+	}
+    }
+  ok = elf_update (copy, ELF_C_WRITE) >= 0;
+  elf_end (copy);
+out:
+  free (chosen);
+  return ok;
+}
+
+Dwarf *
+__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod)
+{
+  if (__calltab_info_key (ct, scn) == 0)
+    {
+      *mod = ct->module;
+      return ct->dwarf;
+    }
+  for (size_t i = 0; i < ct->ngroups; i++)
+    if (ct->groups[i].scn == scn)
+      {
+	*mod = ct->groups[i].module;
+	return ct->groups[i].dwarf;
+      }
+  struct ct_dwarf *g = realloc (ct->groups, (ct->ngroups + 1) * sizeof *g);
+  if (g == NULL)
+    return NULL;
+  ct->groups = g;
+  g = &ct->groups[ct->ngroups++];
+  *g = (struct ct_dwarf) { .scn = scn, .fd = -1 };
+  *mod = NULL;
+  g->fd = memfd_create ("calltab-group", MFD_CLOEXEC);
+  if (g->fd < 0 || !write_copy (ct, scn, g->fd))
+    return NULL;
+  char path[64];
+  snprintf (path, sizeof path, "/proc/self/fd/%d", g->fd);
+  g->dwfl = dwfl_begin (&copy_callbacks);
+  if (g->dwfl == NULL)
+    return NULL;
+  dwfl_report_begin (g->dwfl);
+  g->module = dwfl_report_offline (g->dwfl, ct->path, path, -1);
+  dwfl_report_end (g->dwfl, NULL, NULL);
+  Dwarf_Addr bias;
+  if (g->module != NULL)
+    g->dwarf = dwfl_module_getdwarf (g->module, &bias);
+  *mod = g->module;
+  return g->dwarf;
+}
+
+void
+__calltab_groups_end (Calltab *ct)
+{
+  for (size_t i = 0; i < ct->ngroups; i++)
+    {
+      if (ct->groups[i].dwfl != NULL)
+	dwfl_end (ct->groups[i].dwfl);
+      if (ct->groups[i].fd >= 0)
+	close (ct->groups[i].fd);
+    }
+  free (ct->groups);
+}

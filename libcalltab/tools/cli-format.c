@@ -1,0 +1,146 @@
+/* cli-format.c: the text and JSON forms of units and entries that dump
+   and lookup share.  The text format is documented in docs/cli.md and is
+   stable: one record per line, a keyword first, NAME=VALUE fields, the
+   free-text name last.  */
+
+#include <inttypes.h>
+#include "calltab-cli.h"
+
+const char *
+cli_table_name (int table)
+{
+  return table == CALLTAB_DCALL ? "dcall" : "vcall";
+}
+
+static const char *
+section_name (int table)
+{
+  return table == CALLTAB_DCALL ? ".debug_dcall" : ".debug_vcall";
+}
+
+void
+cli_print_unit (FILE *out, const Calltab *ct, const Calltab_Unit *u)
+{
+  fprintf (out, "unit %s %s[%zu] 0x%08" PRIx64 " length=0x%" PRIx64
+	   " format=dwarf%u version=%u address_size=%u",
+	   cli_table_name (u->table), u->section, u->scn, u->offset,
+	   u->length, u->offset_size * 8, u->version, u->address_size);
+  if (u->table == CALLTAB_DCALL)
+    fprintf (out, " debug_info=0x%08" PRIx64, u->debug_info);
+  if (u->debug_info_scn != 0)
+    fprintf (out, " debug_info_scn=%zu", u->debug_info_scn);
+  fprintf (out, " entries=%zu\n", u->nentries);
+  Calltab_Caller c;
+  if (calltab_unit_caller (ct, u, &c) == 0)
+    fprintf (out, "caller %s %s[%zu] 0x%08" PRIx64 " die=0x%08" PRIx64
+	     " low_pc=0x%" PRIx64 "%s name=%s\n", cli_table_name (u->table),
+	     u->section, u->scn, u->offset, c.func.die, c.low_pc,
+	     c.discarded ? " discarded" : "",
+	     c.func.name ? c.func.name : "?");
+}
+
+void
+cli_print_entry (FILE *out, const Calltab *ct, const Calltab_Entry *e)
+{
+  Calltab_Unit u;
+  calltab_unit (ct, e->table, e->unit, &u);
+  int width = (int) u.address_size * 2;
+  fprintf (out, "%s %s[%zu] 0x%08" PRIx64 " 0x%08" PRIx64
+	   " call_site=0x%0*" PRIx64, cli_table_name (e->table),
+	   section_name (e->table), u.scn, u.offset, e->offset,
+	   width, e->call_site);
+  if (e->tombstone)
+    fputs (" tombstone", out);
+  else
+    fprintf (out, " scn=%zu", e->call_scn);
+  if (e->table == CALLTAB_VCALL)
+    {
+      fprintf (out, " vtable_slot=%" PRIu64 "\n", e->value);
+      return;
+    }
+  fprintf (out, " callee_die=0x%" PRIx64 " die=0x%08" PRIx64,
+	   e->value, e->die);
+  Calltab_Func f;
+  if (calltab_callee (ct, e, &f) < 0)
+    {
+      fprintf (out, " unresolved=%s\n", calltab_errmsg (-1));
+      calltab_errno ();
+      return;
+    }
+  if (f.decl_file != NULL)
+    fprintf (out, " decl=%s:%d", f.decl_file, f.decl_line);
+  if (f.linkage_name != NULL)
+    fprintf (out, " linkage=%s", f.linkage_name);
+  fprintf (out, " name=%s\n", f.name ? f.name : "?");
+}
+
+void
+cli_json_string (FILE *out, const char *s)
+{
+  if (s == NULL)
+    {
+      fputs ("null", out);
+      return;
+    }
+  putc ('"', out);
+  for (; *s; s++)
+    {
+      unsigned char c = (unsigned char) *s;
+      if (c == '"' || c == '\\')
+	fprintf (out, "\\%c", c);
+      else if (c < 0x20)
+	fprintf (out, "\\u%04x", c);
+      else
+	putc (c, out);
+    }
+  putc ('"', out);
+}
+
+void
+cli_json_entry (FILE *out, const Calltab *ct, const Calltab_Entry *e)
+{
+  Calltab_Unit u;
+  calltab_unit (ct, e->table, e->unit, &u);
+  fprintf (out, "{\"table\":\"%s\",\"scn\":%zu,\"unit\":%" PRIu64
+	   ",\"offset\":%" PRIu64 ",\"call_site\":%" PRIu64
+	   ",\"call_scn\":%zu,\"tombstone\":%s", cli_table_name (e->table),
+	   u.scn, u.offset, e->offset, e->call_site, e->call_scn,
+	   e->tombstone ? "true" : "false");
+  if (e->table == CALLTAB_VCALL)
+    {
+      fprintf (out, ",\"vtable_slot\":%" PRIu64 "}", e->value);
+      return;
+    }
+  fprintf (out, ",\"callee_die\":%" PRIu64 ",\"die\":%" PRIu64,
+	   e->value, e->die);
+  Calltab_Func f;
+  if (calltab_callee (ct, e, &f) < 0)
+    {
+      fputs (",\"error\":", out);
+      cli_json_string (out, calltab_errmsg (-1));
+      calltab_errno ();
+      putc ('}', out);
+      return;
+    }
+  fputs (",\"name\":", out);
+  cli_json_string (out, f.name);
+  fputs (",\"linkage_name\":", out);
+  cli_json_string (out, f.linkage_name);
+  fputs (",\"decl_file\":", out);
+  cli_json_string (out, f.decl_file);
+  fprintf (out, ",\"decl_line\":%d}", f.decl_line);
+}
+
+size_t
+cli_print_problems (const Calltab *ct)
+{
+  size_t errors = 0;
+  Calltab_Problem p;
+  for (size_t i = 0; calltab_problem (ct, i, &p) == 0; i++)
+    {
+      fprintf (stderr, "calltab: %s: %s\n",
+	       p.severity == CALLTAB_ERROR ? "error" : "warning", p.message);
+      errors += p.severity == CALLTAB_ERROR;
+    }
+  return errors;
+}
