@@ -408,10 +408,10 @@ calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
     {
       char buf[400];
       snprintf (buf, sizeof buf, "%s: %s[0x%08" PRIx64 "]: callee_die 0x%"
-		PRIx64 " names DIE 0x%" PRIx64 ", outside the unit at 0x%"
-		PRIx64 " that debug_info names", ct->tables_path,
-		ct->sections[u->section].label, entry->offset, entry->value,
-		entry->die, u->debug_info);
+		PRIx64 " names DIE 0x%08" PRIx64 " of the unit at 0x%08" PRIx64
+		", not of the unit at 0x%08" PRIx64 " that debug_info names",
+		ct->tables_path, ct->sections[u->section].label, entry->offset,
+		entry->value, entry->die, cu, u->debug_info);
       __calltab_seterr_msg (CALLTAB_E_BAD_DIE, buf);
       return -1;
     }

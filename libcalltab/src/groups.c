@@ -179,6 +179,9 @@ __calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod)
 	*mod = ct->groups[i].module;
 	return ct->groups[i].dwarf;
       }
+  *mod = NULL;
+  if (!ct->layout_ok)
+    return NULL;
   struct ct_dwarf *g = realloc (ct->groups, (ct->ngroups + 1) * sizeof *g);
   if (g == NULL)
     return NULL;

@@ -124,6 +124,8 @@ struct Calltab
   int fd;
   Elf *elf;			/* PATH itself */
   Dwfl *dwfl;
+  bool layout_ok;		/* headers and sections inside the file:
+				   only then is it given to libdwfl */
   Dwfl_Module *module;		/* PATH as libdwfl reported it */
   Dwarf *dwarf;			/* NULL if none */
   char *dwarf_error;		/* why there is no DWARF */

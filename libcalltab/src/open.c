@@ -9,6 +9,8 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "libcalltabP.h"
 
@@ -57,6 +59,54 @@ has_tables (Elf *elf)
 	return true;
     }
   return false;
+}
+
+/* Whether the section and program headers and every section lie inside
+   the file.  libdwfl reads a whole file into memory with sizes taken
+   from these headers; a file that fails this is not given to it.  On
+   failure *WHY says what is wrong.  */
+static bool
+layout_sane (Calltab *ct, char *why, size_t whysize)
+{
+  struct stat st;
+  if (fstat (ct->fd, &st) < 0)
+    {
+      snprintf (why, whysize, "cannot stat: %s", strerror (errno));
+      return false;
+    }
+  uint64_t size = (uint64_t) st.st_size;
+  size_t shnum, phnum;
+  if (elf_getshdrnum (ct->elf, &shnum) < 0 || elf_getphdrnum (ct->elf, &phnum) < 0)
+    {
+      snprintf (why, whysize, "%s", elf_errmsg (-1));
+      return false;
+    }
+  uint64_t shent = ct->ehdr.e_shentsize, phent = ct->ehdr.e_phentsize;
+  if ((shnum != 0 && (ct->ehdr.e_shoff > size
+		      || (size - ct->ehdr.e_shoff) / (shent ? shent : 1) < shnum))
+      || (phnum != 0 && (ct->ehdr.e_phoff > size
+			 || (size - ct->ehdr.e_phoff) / (phent ? phent : 1) < phnum)))
+    {
+      snprintf (why, whysize, "header table extends past the end of the file");
+      return false;
+    }
+  for (Elf_Scn *s = NULL; (s = elf_nextscn (ct->elf, s)) != NULL;)
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (s, &sh) == NULL)
+	{
+	  snprintf (why, whysize, "%s", elf_errmsg (-1));
+	  return false;
+	}
+      if (sh.sh_type != SHT_NOBITS
+	  && (sh.sh_offset > size || size - sh.sh_offset < sh.sh_size))
+	{
+	  snprintf (why, whysize, "section [%zu] extends past the end of the"
+		    " file", elf_ndxscn (s));
+	  return false;
+	}
+    }
+  return true;
 }
 
 /* Find the DWARF through libdwfl; its absence is not an error here.  */
@@ -220,7 +270,17 @@ calltab_begin (const char *path)
       goto fail;
     }
   ct->tables_elf = ct->elf;
-  open_dwarf (ct);
+  char why[128];
+  if ((ct->layout_ok = layout_sane (ct, why, sizeof why)))
+    open_dwarf (ct);
+  else
+    {
+      ct->dwarf_error = strdup (why);
+      if (__calltab_problem (ct, CALLTAB_E_LIBELF, CALLTAB_ERROR, (size_t) -1,
+			     0, "malformed ELF file, DWARF not read: %s",
+			     why) < 0)
+	goto fail;
+    }
   if (ct->tables_path == NULL
       || gelf_getehdr (ct->tables_elf, &ct->ehdr) == NULL)
     {

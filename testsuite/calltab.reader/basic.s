@@ -120,10 +120,29 @@ main:
 	ct_unit_end main
 
 	.ifdef	BADDIE
-	# A callee_die that names no DIE: past the end of .debug_info.
+	# callee_die values that name no DIE of the unit debug_info names:
+	# past the end of .debug_info, and a DIE of the next unit.
 	ct_dcall_unit bad, .Lcu
 	ct_entry .Lr1, 0x1000
+	ct_entry .Lr2, .Ldie_other-.Lcu
 	ct_unit_end bad
+	.section	.debug_info,"",@progbits
+.Lcu2:
+	.long	.Lcu2_end - .Lcu2_start
+.Lcu2_start:
+	.value	4
+	.long	.Labbrev
+	.byte	8
+	.uleb128 1
+	.string	"calltab other"
+	.string	"other.c"
+	.long	.Lline
+.Ldie_other:
+	.uleb128 2
+	.string	"other"
+	.byte	1, 1
+	.byte	0
+.Lcu2_end:
 	.endif
 
 	.section	.debug_vcall,"",@progbits
