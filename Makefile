@@ -131,6 +131,25 @@ fuzz: $(FUZZ)
 	$(FUZZ) -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
 	  $(FUZZ_CORPUS) $(FUZZ_SEEDS)
 
+# The same over `calltab verify` (its checks live in libcalltab/tools/).
+FUZZ_VERIFY := libcalltab/fuzz/fuzz-verify
+VERIFY_SRCS := libcalltab/tools/cmd-verify.c \
+  $(sort $(wildcard libcalltab/tools/verify-*.c))
+
+$(FUZZ_VERIFY): libcalltab/fuzz/fuzz-verify.c $(LIB_SRCS) $(VERIFY_SRCS) \
+	 libcalltab/tools/verify.h libcalltab/src/libcalltabP.h \
+	 libcalltab/include/calltab.h VERSION
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(LIB_CPPFLAGS) -Ilibcalltab/tools \
+	  -DCALLTAB_VERSION='"$(VERSION)"' -o $@ libcalltab/fuzz/fuzz-verify.c \
+	  $(VERIFY_SRCS) $(LIB_SRCS) $(LIB_LIBS)
+
+.PHONY: fuzz-verify fuzz-verify-build
+fuzz-verify-build: $(FUZZ_VERIFY)
+fuzz-verify: $(FUZZ_VERIFY)
+	mkdir -p $(FUZZ_CORPUS)-verify
+	$(FUZZ_VERIFY) -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 \
+	  $(FUZZ_CORPUS)-verify $(FUZZ_SEEDS)
+
 # ---- top-level targets ----------------------------------------------------
 
 BUILT := $(PLUGIN) $(LIB_SHARED) $(LIB_STATIC) $(CLI)
@@ -194,7 +213,7 @@ clean:
 	rm -f gcc-plugin/*.o gcc-plugin/*.d $(PLUGIN) \
 	  libcalltab/src/*.o libcalltab/src/*.d libcalltab/tools/*.o \
 	  libcalltab/tools/*.d $(CLI) libcalltab/libcalltab.so* $(LIB_STATIC) \
-	  $(TEST_TOOLS) $(FUZZ)
+	  $(TEST_TOOLS) $(FUZZ) $(FUZZ_VERIFY)
 	rm -rf $(TESTDIR) examples/build
 
 -include $(PLUGIN_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

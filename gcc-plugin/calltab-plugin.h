@@ -13,6 +13,9 @@ struct calltab_options
 {
   bool help;			/* -fplugin-arg-calltab-help */
   bool version;			/* -fplugin-arg-calltab-version */
+  bool dcall;			/* -fplugin-arg-calltab-dcall[=yes|no] */
+  bool vcall;			/* -fplugin-arg-calltab-vcall[=yes|no] */
+  bool stats;			/* -fplugin-arg-calltab-stats */
 };
 
 extern struct calltab_options calltab_opts;
@@ -25,5 +28,9 @@ bool calltab_parse_options (int argc, const struct plugin_argument *argv);
 /* The text of -fplugin-arg-calltab-help and of gcc -v --help, generated
    from the option table; valid after calltab_parse_options.  */
 extern const char *calltab_help_text;
+
+/* Register the callbacks that record call sites and emit the call
+   tables (call-sites.cc).  */
+void calltab_call_tables_register (const char *plugin_name);
 
 #endif /* CALLTAB_PLUGIN_H */

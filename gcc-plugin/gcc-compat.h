@@ -20,6 +20,20 @@
 #include "coretypes.h"
 #include "diagnostic-core.h"
 
+/* Call tables (call-sites.cc, call-tables.cc): the RTL of call insns as
+   final sees them, the debug hooks they are reported through, and what
+   the emitted assembly depends on (sections, COMDAT groups, names).  */
+#include "backend.h"
+#include "target.h"
+#include "rtl.h"
+#include "tree.h"
+#include "cgraph.h"
+#include "flags.h"
+#include "output.h"
+#include "debug.h"
+#include "langhooks.h"
+#include "stringpool.h"
+
 #include "bversion.h"
 #if BUILDING_GCC_MAJOR < 12
 # error "calltab needs the plugin headers of GCC 12 or later"

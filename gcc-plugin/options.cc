@@ -35,6 +35,12 @@ const option_desc option_table[] = {
   { "version", OPT_FLAG,
     "print the plugin version and the GCC it was built for",
     &calltab_opts.version, NULL, NULL },
+  { "dcall", OPT_BOOL, "emit .debug_dcall, the direct call table (yes)",
+    &calltab_opts.dcall, NULL, NULL },
+  { "vcall", OPT_BOOL, "emit .debug_vcall, the virtual call table (yes)",
+    &calltab_opts.vcall, NULL, NULL },
+  { "stats", OPT_FLAG, "print call counts and table bytes per unit",
+    &calltab_opts.stats, NULL, NULL },
 };
 
 const option_desc *
@@ -147,6 +153,7 @@ bool
 calltab_parse_options (int argc, const struct plugin_argument *argv)
 {
   build_help ();
+  calltab_opts.dcall = calltab_opts.vcall = true;
   bool ok = true;
   for (int i = 0; i < argc; i++)
     {

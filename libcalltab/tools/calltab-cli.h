@@ -25,6 +25,7 @@ struct cli_command
 /* The subcommands (one file each: cmd-NAME.c).  */
 int cmd_dump (int argc, char **argv);
 int cmd_lookup (int argc, char **argv);
+int cmd_verify (int argc, char **argv);
 
 /* Text output (docs/cli.md): the "entry" line of ENTRY, without the
    leading keyword, and the "unit"/"caller" lines.  */

@@ -13,6 +13,7 @@
 static const struct cli_command commands[] = {
   { "dump", cmd_dump, "print the decoded call tables of a file" },
   { "lookup", cmd_lookup, "find the table entries of return addresses" },
+  { "verify", cmd_verify, "check the tables against the format, code and DWARF" },
   { NULL, NULL, NULL }
 };
 

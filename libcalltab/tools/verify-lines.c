@@ -1,0 +1,495 @@
+/* verify-lines.c: the discriminator rules of DESIGN.md on the line table.
+
+   Through libdw only (dwarf_getsrclines, dwarf_linediscriminator,
+   dwarf_linebeginstatement).  Checked, as warnings:
+   - a row with a non-zero discriminator is not is_stmt (it is not a
+     breakpoint location);
+   - in each function, the discriminators of each source line (file,
+     line) are 0..n-1: none is skipped;
+   - with the basic blocks of the final code (x86-insn.c; leaders: the
+     function's entry, jump targets, the instruction after a jump or a
+     return; calls do not end blocks): a line whose code lies in one
+     block carries discriminator 0 (a block's discriminator does not
+     leak onto it), and when it lies in several, no discriminator of it
+     is in two blocks (every block is told apart by (line,
+     discriminator)).  A function whose code does not decode is left out
+     of these two.
+   Rows that hold no code (the next row of the sequence has the same
+   address) and rows outside every function are left out.  */
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include "verify.h"
+#include "x86-insn.h"
+
+struct range
+{
+  Dwarf_Addr low, high;
+  size_t func;
+};
+
+struct funcs
+{
+  struct range *ranges;
+  size_t nranges, alloc;
+  const char **names;
+  size_t nnames, names_alloc;
+};
+
+static int
+cmp_range (const void *a, const void *b)
+{
+  const struct range *x = a, *y = b;
+  return x->low < y->low ? -1 : x->low > y->low;
+}
+
+static int
+add_func (Dwarf_Die *die, void *arg)
+{
+  struct funcs *f = arg;
+  if (f->nnames == f->names_alloc)
+    {
+      size_t n = f->names_alloc ? 2 * f->names_alloc : 32;
+      void *p = realloc (f->names, n * sizeof *f->names);
+      if (p == NULL)
+	return DWARF_CB_ABORT;
+      f->names = p;
+      f->names_alloc = n;
+    }
+  size_t index = f->nnames++;
+  f->names[index] = dwarf_diename (die);
+  ptrdiff_t off = 0;
+  Dwarf_Addr base, low, high;
+  while ((off = dwarf_ranges (die, off, &base, &low, &high)) > 0)
+    {
+      if (f->nranges == f->alloc)
+	{
+	  size_t n = f->alloc ? 2 * f->alloc : 32;
+	  void *p = realloc (f->ranges, n * sizeof *f->ranges);
+	  if (p == NULL)
+	    return DWARF_CB_ABORT;
+	  f->ranges = p;
+	  f->alloc = n;
+	}
+      f->ranges[f->nranges++] = (struct range) { low, high, index };
+    }
+  return DWARF_CB_OK;
+}
+
+/* The function holding ADDR, or (size_t) -1.  */
+static size_t
+func_at (const struct funcs *f, Dwarf_Addr addr)
+{
+  size_t lo = 0, hi = f->nranges;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (f->ranges[mid].low <= addr)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo > 0 && addr < f->ranges[lo - 1].high)
+    return f->ranges[lo - 1].func;
+  return (size_t) -1;
+}
+
+struct row
+{
+  size_t func;
+  const char *file;
+  int line;
+  unsigned disc;
+  size_t index;
+  Dwarf_Addr addr, end;		/* the code the row covers */
+  size_t block;			/* block rules: one block it touches */
+};
+
+static int
+cmp_row (const void *a, const void *b)
+{
+  const struct row *x = a, *y = b;
+  if (x->func != y->func)
+    return x->func < y->func ? -1 : 1;
+  int c = strcmp (x->file, y->file);
+  if (c != 0)
+    return c;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  if (x->disc != y->disc)
+    return x->disc < y->disc ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static const char *
+base_name (const char *path)
+{
+  const char *slash = strrchr (path, '/');
+  return slash != NULL ? slash + 1 : path;
+}
+
+/* "SECTION+0xOFFSET" (or the address) of line-table address ADDR.  */
+static void
+describe_addr (struct verify *v, Dwarf_Addr addr, char *buf, size_t size)
+{
+  struct ct_place p;
+  if (verify_dwarf_place (v, addr, false, &p))
+    verify_describe_place (v, &p, buf, size);
+  else
+    snprintf (buf, size, "0x%" PRIx64, (uint64_t) addr);
+}
+
+static void
+check_density (struct verify *v, struct verify_place *place,
+	       const struct funcs *f, struct row *rows, size_t n)
+{
+  qsort (rows, n, sizeof *rows, cmp_row);
+  for (size_t i = 0; i < n; )
+    {
+      size_t j = i;
+      while (j < n && rows[j].func == rows[i].func
+	     && rows[j].line == rows[i].line
+	     && strcmp (rows[j].file, rows[i].file) == 0)
+	j++;
+      /* Distinct discriminators of the group, in order: 0, 1, 2, ...  */
+      unsigned expect = 0;
+      size_t bad = (size_t) -1;
+      for (size_t k = i; k < j; k++)
+	{
+	  if (k > i && rows[k].disc == rows[k - 1].disc)
+	    continue;
+	  if (rows[k].disc != expect)
+	    {
+	      bad = k;
+	      break;
+	    }
+	  expect++;
+	}
+      if (bad != (size_t) -1)
+	{
+	  char list[200];
+	  size_t len = 0, count = 0;
+	  list[0] = '\0';
+	  for (size_t k = i; k < j && len < sizeof list - 16; k++)
+	    if (k == i || rows[k].disc != rows[k - 1].disc)
+	      {
+		len += (size_t) snprintf (list + len, sizeof list - len, "%s%u",
+					  count ? ", " : "", rows[k].disc);
+		count++;
+	      }
+	  const char *fname = f->names[rows[i].func] != NULL
+			      ? f->names[rows[i].func] : "?";
+	  place->index = rows[bad].index;
+	  verify_report (v, VC_DISCRIMINATOR_DENSITY, place,
+			 "%s:%d in '%s' has discriminators %s, not 0..%zu",
+			 base_name (rows[i].file), rows[i].line, fname, list,
+			 count - 1);
+	}
+      i = j;
+    }
+}
+
+/* The basic blocks of one function: the sorted addresses of its
+   leaders.  */
+struct blocks
+{
+  bool done, ok;
+  Dwarf_Addr *leaders;
+  size_t n, alloc;
+};
+
+static bool
+add_leader (struct blocks *b, Dwarf_Addr a)
+{
+  if (b->n == b->alloc)
+    {
+      size_t n = b->alloc ? 2 * b->alloc : 16;
+      void *p = realloc (b->leaders, n * sizeof *b->leaders);
+      if (p == NULL)
+	return false;
+      b->leaders = p;
+      b->alloc = n;
+    }
+  b->leaders[b->n++] = a;
+  return true;
+}
+
+static int
+cmp_addr (const void *a, const void *b)
+{
+  const Dwarf_Addr *x = a, *y = b;
+  return *x < *y ? -1 : *x > *y;
+}
+
+static bool
+in_function (const struct funcs *f, size_t func, Dwarf_Addr a)
+{
+  for (size_t i = 0; i < f->nranges; i++)
+    if (f->ranges[i].func == func && a >= f->ranges[i].low
+	&& a < f->ranges[i].high)
+      return true;
+  return false;
+}
+
+/* Decode function FUNC's code and find its leaders.  */
+static void
+find_blocks (struct verify *v, const struct funcs *f, size_t func,
+	     struct blocks *b)
+{
+  b->done = true;
+  for (size_t r = 0; r < f->nranges; r++)
+    {
+      const struct range *rg = &f->ranges[r];
+      if (rg->func != func || rg->high <= rg->low)
+	continue;
+      struct ct_place p;
+      size_t size;
+      const unsigned char *bytes;
+      if (!verify_dwarf_place (v, rg->low, false, &p)
+	  || (bytes = __calltab_code_bytes (v->code, p.scnidx, &size)) == NULL
+	  || p.offset > size || rg->high - rg->low > size - p.offset)
+	return;
+      size_t start = (size_t) p.offset, end = start + (rg->high - rg->low);
+      if (!add_leader (b, rg->low))
+	return;
+      for (size_t off = start; off < end;)
+	{
+	  struct x86_insn insn;
+	  if (!__calltab_x86_decode_insn (bytes, end, off, &insn))
+	    return;
+	  Dwarf_Addr next = rg->low + (off + insn.length - start);
+	  if (insn.flow != X86_FLOW_NEXT && next < rg->high
+	      && !add_leader (b, next))
+	    return;
+	  if (insn.direct)
+	    {
+	      Dwarf_Addr t = next + (Dwarf_Addr) insn.rel;
+	      if (in_function (f, func, t) && !add_leader (b, t))
+		return;
+	    }
+	  off += insn.length;
+	}
+    }
+  if (b->n == 0)
+    return;
+  qsort (b->leaders, b->n, sizeof *b->leaders, cmp_addr);
+  size_t n = 1;
+  for (size_t i = 1; i < b->n; i++)
+    if (b->leaders[i] != b->leaders[n - 1])
+      b->leaders[n++] = b->leaders[i];
+  b->n = n;
+  b->ok = true;
+}
+
+/* The index of the block holding A.  */
+static size_t
+block_of (const struct blocks *b, Dwarf_Addr a)
+{
+  size_t lo = 0, hi = b->n;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (b->leaders[mid] <= a)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo > 0 ? lo - 1 : 0;
+}
+
+static int
+cmp_hit (const void *a, const void *b)
+{
+  const struct row *x = a, *y = b;
+  if (x->func != y->func)
+    return x->func < y->func ? -1 : 1;
+  int c = strcmp (x->file, y->file);
+  if (c != 0)
+    return c;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  if (x->disc != y->disc)
+    return x->disc < y->disc ? -1 : 1;
+  if (x->block != y->block)
+    return x->block < y->block ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static void
+check_blocks (struct verify *v, struct verify_place *place,
+	      const struct funcs *f, const struct row *rows, size_t n)
+{
+  struct blocks *blocks = calloc (f->nnames + 1, sizeof *blocks);
+  struct row *hits = NULL;
+  size_t nhits = 0, alloc = 0;
+  if (blocks == NULL)
+    return;
+  /* One hit per (row, block it touches).  */
+  for (size_t i = 0; i < n; i++)
+    {
+      struct blocks *b = &blocks[rows[i].func];
+      if (!b->done)
+	find_blocks (v, f, rows[i].func, b);
+      if (!b->ok || rows[i].end <= rows[i].addr)
+	continue;
+      size_t first = block_of (b, rows[i].addr);
+      size_t last = block_of (b, rows[i].end - 1);
+      for (size_t k = first; k <= last; k++)
+	{
+	  if (nhits == alloc)
+	    {
+	      alloc = alloc ? 2 * alloc : 64;
+	      void *p = realloc (hits, alloc * sizeof *hits);
+	      if (p == NULL)
+		goto out;
+	      hits = p;
+	    }
+	  hits[nhits] = rows[i];
+	  hits[nhits++].block = k;
+	}
+    }
+  if (nhits > 0)
+    qsort (hits, nhits, sizeof *hits, cmp_hit);
+  for (size_t i = 0; i < nhits; )
+    {
+      size_t j = i;
+      while (j < nhits && hits[j].func == hits[i].func
+	     && hits[j].line == hits[i].line
+	     && strcmp (hits[j].file, hits[i].file) == 0)
+	j++;
+      /* Blocks of the line, and a discriminator found in two of them.  */
+      size_t nblocks = 0, shared = (size_t) -1, nonzero = (size_t) -1;
+      for (size_t k = i; k < j; k++)
+	{
+	  bool seen = false;
+	  for (size_t m = i; m < k && !seen; m++)
+	    seen = hits[m].block == hits[k].block;
+	  nblocks += !seen;
+	  if (k > i && hits[k].disc == hits[k - 1].disc
+	      && hits[k].block != hits[k - 1].block && shared == (size_t) -1)
+	    shared = k;
+	  if (hits[k].disc != 0
+	      && (nonzero == (size_t) -1 || hits[k].index < hits[nonzero].index))
+	    nonzero = k;
+	}
+      const struct blocks *b = &blocks[hits[i].func];
+      const char *fname = f->names[hits[i].func] != NULL
+			  ? f->names[hits[i].func] : "?";
+      if (nblocks == 1 && nonzero != (size_t) -1)
+	{
+	  place->index = hits[nonzero].index;
+	  verify_report (v, VC_DISCRIMINATOR_SINGLE_BLOCK, place,
+			 "%s:%d in '%s' lies in one basic block but has"
+			 " discriminator %u", base_name (hits[i].file),
+			 hits[i].line, fname, hits[nonzero].disc);
+	}
+      else if (nblocks > 1 && shared != (size_t) -1)
+	{
+	  char b1[128], b2[128];
+	  describe_addr (v, b->leaders[hits[shared - 1].block], b1, sizeof b1);
+	  describe_addr (v, b->leaders[hits[shared].block], b2, sizeof b2);
+	  place->index = hits[shared].index;
+	  verify_report (v, VC_DISCRIMINATOR_SHARED, place,
+			 "%s:%d in '%s' lies in %zu basic blocks, and the"
+			 " blocks at %s and %s share discriminator %u",
+			 base_name (hits[i].file), hits[i].line, fname,
+			 nblocks, b1, b2, hits[shared].disc);
+	}
+      i = j;
+    }
+out:
+  for (size_t i = 0; i < f->nnames; i++)
+    free (blocks[i].leaders);
+  free (blocks);
+  free (hits);
+}
+
+static void
+check_unit (struct verify *v, Dwarf_Die *cudie)
+{
+  Dwarf_Lines *lines;
+  size_t nlines;
+  Dwarf_Attribute attr;
+  Dwarf_Word stmt_list;
+  if (dwarf_attr (cudie, DW_AT_stmt_list, &attr) == NULL
+      || dwarf_formudata (&attr, &stmt_list) != 0
+      || dwarf_getsrclines (cudie, &lines, &nlines) != 0)
+    return;
+  struct verify_place place = { ".debug_line", stmt_list, "row", 0 };
+
+  struct funcs f = { 0 };
+  dwarf_getfuncs (cudie, add_func, &f, 0);
+  if (f.nranges > 0)
+    qsort (f.ranges, f.nranges, sizeof *f.ranges, cmp_range);
+
+  struct row *rows = calloc (nlines + 1, sizeof *rows);
+  size_t nrows = 0;
+  for (size_t i = 0; i < nlines; i++)
+    {
+      Dwarf_Line *l = dwarf_onesrcline (lines, i);
+      Dwarf_Addr addr;
+      int line;
+      unsigned disc;
+      bool stmt, end;
+      const char *file;
+      if (l == NULL || dwarf_lineaddr (l, &addr) != 0
+	  || dwarf_lineno (l, &line) != 0
+	  || dwarf_linediscriminator (l, &disc) != 0
+	  || dwarf_linebeginstatement (l, &stmt) != 0
+	  || dwarf_lineendsequence (l, &end) != 0
+	  || (file = dwarf_linesrc (l, NULL, NULL)) == NULL)
+	continue;
+      if (end)
+	continue;
+      /* A row holds code up to the next row's address.  */
+      Dwarf_Line *nl = dwarf_onesrcline (lines, i + 1);
+      Dwarf_Addr next = addr;
+      if (nl == NULL || dwarf_lineaddr (nl, &next) != 0)
+	next = addr;
+      else if (next == addr)
+	continue;
+      size_t func = func_at (&f, addr);
+      if (func == (size_t) -1)
+	continue;
+      v->rows++;
+      if (disc != 0 && stmt)
+	{
+	  char where[128];
+	  describe_addr (v, addr, where, sizeof where);
+	  place.index = i;
+	  verify_report (v, VC_DISCRIMINATOR_IS_STMT, &place,
+			 "%s:%d at %s has discriminator %u and is_stmt",
+			 base_name (file), line, where, disc);
+	}
+      if (rows != NULL)
+	rows[nrows++] = (struct row) { func, file, line, disc, i, addr,
+				       next, 0 };
+    }
+  if (rows != NULL)
+    {
+      /* The block rules first: check_density sorts the rows.  */
+      check_blocks (v, &place, &f, rows, nrows);
+      check_density (v, &place, &f, rows, nrows);
+    }
+  free (rows);
+  free (f.ranges);
+  free (f.names);
+}
+
+void
+verify_lines (struct verify *v)
+{
+  if (v->dwarf == NULL)
+    return;
+  Dwarf_Off off = 0, next;
+  size_t hsize;
+  while (dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
+    {
+      Dwarf_Die cudie;
+      if (dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL)
+	check_unit (v, &cudie);
+      off = next;
+    }
+}

@@ -1,0 +1,165 @@
+/* verify.h: what the checks of `calltab verify` share.
+
+   One struct verify per file.  Every check reports through verify_report
+   under one of the check ids of verify_checks (cmd-verify.c), with the
+   exact place: a section and offset, and an item in it (entry[N] of a
+   unit, row[N] of a line table).  */
+
+#ifndef CALLTAB_VERIFY_H
+#define CALLTAB_VERIFY_H 1
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <elfutils/libdwfl.h>
+#include "calltab.h"
+#include "call-target.h"
+
+enum verify_severity
+{
+  V_ERROR,
+  V_WARNING,
+  V_NOTE
+};
+
+/* The checks, in the order the summary lists them.  */
+enum verify_check
+{
+  /* Structure, from the reader's problem reports...  */
+  VC_UNIT_LENGTH,
+  VC_TRUNCATED,
+  VC_VERSION,
+  VC_ADDRESS_SIZE,
+  VC_ULEB128,
+  VC_OFFSET,
+  VC_RELOCATION,
+  VC_FORMAT,			/* any other reader problem */
+  /* ... and our own.  */
+  VC_DEBUG_INFO,
+  VC_OFFSET_SIZE,
+  VC_CALLEE_DIE,
+  VC_CALL_SITE_SECTION,
+  VC_DUPLICATE,
+  VC_NOT_A_CALL,
+  VC_CALL_KIND,
+  VC_CALL_TARGET,
+  VC_TARGET_UNKNOWN,
+  VC_NO_CODE,
+  VC_GCC_CALL_SITE,
+  VC_GCC_CALL_SITE_MISSING,
+  VC_DISCRIMINATOR_IS_STMT,
+  VC_DISCRIMINATOR_DENSITY,
+  VC_DISCRIMINATOR_SINGLE_BLOCK,
+  VC_DISCRIMINATOR_SHARED,
+  VC_NUM
+};
+
+struct verify_check_info
+{
+  const char *id;
+  enum verify_severity severity;
+  const char *what;
+};
+
+extern const struct verify_check_info verify_checks[VC_NUM];
+
+/* Where a message is about.  */
+struct verify_place
+{
+  const char *section;		/* label: ".debug_dcall", ".debug_dcall(7)" */
+  uint64_t offset;		/* section offset (unit, line table, DIE) */
+  const char *item;		/* "entry", "row" or NULL */
+  size_t index;			/* ITEM's index */
+};
+
+struct verify
+{
+  const char *path;
+  Calltab *ct;
+  /* The file itself, for its code (the tables may come from a separate
+     debug file).  */
+  int fd;
+  Elf *elf;
+  struct ct_code *code;
+  /* Our own view of the DWARF through libdwfl: relocated in objects, and
+     with the mapping from DWARF addresses to sections.  */
+  Dwfl *dwfl;
+  Dwfl_Module *mod;
+  Dwarf *dwarf;
+  Dwarf_Addr bias;
+
+  /* Options.  */
+  bool json;
+  bool quiet;
+  bool werror;			/* warnings make the file fail */
+
+  /* Tallies.  */
+  size_t counts[VC_NUM];
+  size_t nseverity[3];
+  size_t direct, virtual, tombstoned, units;
+  size_t calls_checked;		/* entries whose instruction was checked */
+  size_t gcc_call_sites;	/* GCC call sites compared */
+  size_t rows;			/* line table rows checked */
+  /* .debug_dcall entries (by table index) whose callee_die is not a
+     subprogram DIE of its unit: the checks that compare callees skip
+     them rather than repeat the error.  */
+  bool *bad_callee;
+  size_t nbad_callee;
+  FILE *json_messages;		/* --json: the "messages" array body */
+  char *json_buf;
+  size_t json_size;
+  size_t json_count;
+};
+
+/* Report a problem of check CHECK at PLACE (NULL: the whole file), with
+   the check's severity.  */
+void verify_report (struct verify *v, enum verify_check check,
+		    const struct verify_place *place, const char *fmt, ...)
+  __attribute__ ((format (printf, 4, 5)));
+
+/* The same with severity SEVERITY.  */
+void verify_report_as (struct verify *v, enum verify_check check,
+		       enum verify_severity severity,
+		       const struct verify_place *place, const char *fmt, ...)
+  __attribute__ ((format (printf, 5, 6)));
+
+/* The label of the table section with ELF index SCN named NAME, as the
+   reader's messages write it.  */
+const char *verify_section_label (struct verify *v, const char *name,
+				  size_t scn);
+
+/* Map the DWARF address ADDR (from our Dwarf) to a place in the code:
+   linked files, the executable section holding it; relocatable objects,
+   the section libdwfl laid it out in.  RETURN_ADDRESS: ADDR may be the
+   end of its section (a return address).  */
+bool verify_dwarf_place (struct verify *v, Dwarf_Addr addr,
+			 bool return_address, struct ct_place *place);
+
+/* How messages write a code place: "0xADDRESS" in a linked file,
+   "SECTION+0xOFFSET" in an object.  Returns BUF.  */
+const char *verify_describe_place (const struct verify *v,
+				   const struct ct_place *place, char *buf,
+				   size_t size);
+
+/* The checks, run in this order by cmd-verify.c.  */
+void verify_tables (struct verify *v);	/* verify-tables.c */
+void verify_calls (struct verify *v);	/* verify-calls.c */
+void verify_gcc_call_sites (struct verify *v);	/* verify-call-sites.c */
+void verify_lines (struct verify *v);	/* verify-lines.c */
+
+/* Whether the callee of .debug_dcall entry E was found usable by the
+   callee-die check.  */
+bool verify_callee_ok (const struct verify *v, const Calltab_Entry *e);
+
+/* DW_TAG_* name for messages ("DW_TAG_variable"), or "DW_TAG_<0x..>"
+   in BUF.  */
+const char *verify_tag_name (int tag, char buf[32]);
+
+/* Whether symbol name SYM names the function whose DIE has NAME and
+   LINKAGE (either may be NULL): equal, or equal after removing a
+   symbol version ("@GLIBC_2.2.5") or a GCC clone suffix (".constprop.0",
+   ".isra.0", ".part.0", ".cold").  */
+bool verify_symbol_matches (const char *sym, const char *name,
+			    const char *linkage);
+
+#endif /* verify.h */

@@ -1,0 +1,70 @@
+/* x86-insn-check: print how libcalltab's x86-64 decoder walks the code.
+
+   x86-insn-check FILE
+
+   For every executable section with contents, decodes from its start to
+   its end and prints one line per instruction:
+
+     SECTION OFFSET KIND [TARGET]
+
+   KIND is next, jump, branch or return; TARGET (hex) for direct jumps
+   and branches.  An undecodable byte prints "SECTION OFFSET bad" and
+   decoding goes on at the next byte, as objdump does after ".byte".
+   x86-insn.exp compares this with objdump -d.  */
+
+#include <fcntl.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "x86-insn.h"
+
+int
+main (int argc, char **argv)
+{
+  if (argc != 2)
+    {
+      fprintf (stderr, "usage: x86-insn-check FILE\n");
+      return 2;
+    }
+  elf_version (EV_CURRENT);
+  int fd = open (argv[1], O_RDONLY);
+  Elf *elf = fd < 0 ? NULL : elf_begin (fd, ELF_C_READ, NULL);
+  size_t shstrndx;
+  if (elf == NULL || elf_getshdrstrndx (elf, &shstrndx) != 0)
+    {
+      fprintf (stderr, "x86-insn-check: %s: cannot read\n", argv[1]);
+      return 2;
+    }
+  static const char *const kinds[] = { "next", "jump", "branch", "return" };
+  for (Elf_Scn *scn = NULL; (scn = elf_nextscn (elf, scn)) != NULL;)
+    {
+      GElf_Shdr sh;
+      Elf_Data *d;
+      if (gelf_getshdr (scn, &sh) == NULL || sh.sh_type != SHT_PROGBITS
+	  || (sh.sh_flags & SHF_EXECINSTR) == 0
+	  || (d = elf_getdata (scn, NULL)) == NULL || d->d_buf == NULL)
+	continue;
+      const char *name = elf_strptr (elf, shstrndx, sh.sh_name);
+      for (size_t off = 0; off < d->d_size;)
+	{
+	  struct x86_insn insn;
+	  if (!__calltab_x86_decode_insn (d->d_buf, d->d_size, off, &insn))
+	    {
+	      printf ("%s %zx bad\n", name, off);
+	      off++;
+	      continue;
+	    }
+	  printf ("%s %zx %s", name, off, kinds[insn.flow]);
+	  if (insn.direct)
+	    printf (" %" PRIx64, sh.sh_addr + off + insn.length
+		    + (uint64_t) insn.rel);
+	  putchar ('\n');
+	  off += insn.length;
+	}
+    }
+  elf_end (elf);
+  close (fd);
+  return 0;
+}
