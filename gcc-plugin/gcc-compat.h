@@ -25,4 +25,27 @@
 # error "calltab needs the plugin headers of GCC 12 or later"
 #endif
 
+/* What the discriminator pass (discriminators.cc) uses: the RTL insn
+   stream, basic blocks, the pass manager and the debug hook table.  */
+#include "backend.h"
+#include "rtl.h"
+#include "tree.h"
+#include "basic-block.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "debug.h"
+#include "memmodel.h"
+#include "emit-rtl.h"
+#include "insn-attr.h"
+
+/* The pass the discriminator pass runs just before: the last one, after
+   which nothing changes code or layout.  Its name is "final" in GCC 12.  */
+#define CALLTAB_FINAL_PASS_NAME "final"
+
+/* debug_hooks->source_line as GCC 12 declares it (GCC 8 added the
+   column and is_stmt arguments).  */
+#define CALLTAB_SOURCE_LINE_ARGS \
+  unsigned int line, unsigned int column, const char *file, \
+  int discriminator, bool is_stmt
+
 #endif /* CALLTAB_GCC_COMPAT_H */

@@ -30,11 +30,18 @@ struct option_desc
   const char *const *choices;	/* OPT_ENUM: NULL-terminated */
 };
 
+/* In the order of enum calltab_discrim_mode.  */
+const char *const discrim_choices[] = { "rtl", "gcc", "off", NULL };
+
 const option_desc option_table[] = {
   { "help", OPT_FLAG, "print this text", &calltab_opts.help, NULL, NULL },
   { "version", OPT_FLAG,
     "print the plugin version and the GCC it was built for",
     &calltab_opts.version, NULL, NULL },
+  { "discriminators", OPT_ENUM,
+    "line-table discriminators: per final basic block (rtl, default), "
+    "GCC's own (gcc) or none (off)",
+    NULL, &calltab_opts.discriminators, discrim_choices },
 };
 
 const option_desc *
