@@ -55,11 +55,23 @@ struct line_block
   int discriminator;
 };
 
+/* A statement marker's row, in the order final.cc emits them.  */
+struct marker_row
+{
+  const char *file;
+  int line;
+  int column;
+  bool empty;			/* no instruction before the next row */
+};
+
 /* The table of the function being output.  */
 struct function_table
 {
   tree decl;			/* the function; NULL when none */
   vec<line_block> rows;		/* sorted by (block, line, file) */
+  vec<marker_row> markers;	/* statement markers, in insn order */
+  unsigned next_marker;		/* the next one final.cc will emit */
+  bool markers_ok;		/* the rows seen so far matched markers */
 };
 
 function_table current;
@@ -146,6 +158,66 @@ row_location (rtx_insn *insn)
     return UNKNOWN_LOCATION;
   expanded_location xloc = expand_location (loc);
   return xloc.file != NULL && xloc.line != 0 ? loc : UNKNOWN_LOCATION;
+}
+
+/* Whether final.cc emits a row for the statement marker NOTE
+   (notice_source_line skips markers without a line and a real locus).  */
+bool
+marker_emits_row_p (rtx_insn *note)
+{
+  location_t loc = NOTE_MARKER_LOCATION (note);
+  expanded_location xloc = expand_location (loc);
+  return !(xloc.line == 0
+	   && (LOCATION_LOCUS (loc) == UNKNOWN_LOCATION
+	       || LOCATION_LOCUS (loc) == BUILTINS_LOCATION));
+}
+
+/* Whether the row final.cc emits for the statement marker NOTE, in
+   the block tagged TAG, covers no instruction: another row starts before
+   any instruction with bytes (a marker, or an instruction whose location
+   or tag differs), or the section or the function ends first.  Such a
+   row is never the answer for a PC, so it needs no discriminator: 4
+   bytes of line program each.  */
+bool
+empty_marker_row_p (rtx_insn *note, int tag)
+{
+  expanded_location m = expand_location (NOTE_MARKER_LOCATION (note));
+  int cur = tag;
+  for (rtx_insn *insn = NEXT_INSN (note); insn; insn = NEXT_INSN (insn))
+    {
+      if (NOTE_P (insn))
+	{
+	  if (NOTE_MARKER_P (insn))
+	    {
+	      if (marker_emits_row_p (insn))
+		return true;
+	    }
+	  else if (NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
+	    return true;
+	  else if (NOTE_KIND (insn) == NOTE_INSN_BASIC_BLOCK)
+	    cur = NOTE_BASIC_BLOCK (insn)->discriminator;
+	  continue;
+	}
+      if (!NONDEBUG_INSN_P (insn) || JUMP_TABLE_DATA_P (insn)
+	  || GET_CODE (PATTERN (insn)) == USE
+	  || GET_CODE (PATTERN (insn)) == CLOBBER)
+	continue;
+      /* What notice_source_line decides for INSN.  */
+      location_t loc = row_location (insn);
+      bool new_row = false;
+      if (loc != UNKNOWN_LOCATION)
+	{
+	  expanded_location x = expand_location (loc);
+	  new_row = (x.file != m.file || x.line != m.line
+		     || (debug_column_info && x.column != m.column)
+		     || cur != tag);
+	}
+      if (new_row)
+	return true;
+      if (get_attr_length (insn) > 0)
+	return false;
+    }
+  return true;
 }
 
 /* Number the blocks of the final code of the current function, tag the
@@ -239,6 +311,27 @@ assign_discriminators (void)
     }
   rows.truncate (out);
   rows.qsort (cmp_block_position);
+
+  /* The statement markers' rows, once every block carries its tag.
+     final.cc passes is_stmt only for them when markers are on.  */
+  current.markers.truncate (0);
+  current.next_marker = 0;
+  current.markers_ok = MAY_HAVE_DEBUG_MARKER_INSNS
+		       && cfun->debug_nonbind_markers;
+  if (!current.markers_ok)
+    return;
+  int tag = 0;
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BASIC_BLOCK)
+      tag = NOTE_BASIC_BLOCK (insn)->discriminator;
+    else if (NOTE_P (insn) && NOTE_MARKER_P (insn)
+	     && marker_emits_row_p (insn))
+      {
+	expanded_location x = expand_location (NOTE_MARKER_LOCATION (insn));
+	marker_row m = { x.file, x.line, x.column,
+			 empty_marker_row_p (insn, tag) };
+	current.markers.safe_push (m);
+      }
 }
 
 /* The discriminator of FILE:LINE in the block tagged TAG, 0 when that
@@ -256,11 +349,38 @@ lookup (int tag, const char *file, int line)
   return found ? found->discriminator : 0;
 }
 
+/* Whether the row final.cc is emitting, for FILE:LINE:COLUMN with
+   IS_STMT, is a statement marker's row that covers no instruction.  With
+   markers on, final.cc passes is_stmt only for markers, in insn order;
+   the position is checked so that a mismatch can only turn the saving
+   off for the rest of the function, never mislabel a row.  */
+bool
+empty_marker_row (const char *file, int line, int column, bool is_stmt)
+{
+  if (!is_stmt || !current.markers_ok
+      || current.decl != current_function_decl)
+    return false;
+  if (current.next_marker >= current.markers.length ())
+    {
+      current.markers_ok = false;
+      return false;
+    }
+  const marker_row &m = current.markers[current.next_marker++];
+  if (m.file != file || m.line != line || m.column != column)
+    {
+      current.markers_ok = false;
+      return false;
+    }
+  return m.empty;
+}
+
 void
 source_line (CALLTAB_SOURCE_LINE_ARGS)
 {
   if (calltab_opts.discriminators == CALLTAB_DISCRIM_OFF)
     discriminator = 0;
+  else if (empty_marker_row (file, line, column, is_stmt))
+    discriminator = 0;		/* no PC maps to it */
   else
     {
       discriminator = lookup (discriminator, file, line);
