@@ -28,8 +28,13 @@
    Because the tag changes at every block boundary, final.cc emits a row
    at the start of every block whose first instruction has a location:
    exactly where a line shared by several blocks needs a new
-   discriminator.  Only debug output changes; the tag is read by final.cc
-   alone, so the code is the same with and without the plugin.
+   discriminator.  A block starting with an instruction without a
+   location gets the location of the row covering it anyway, so that a
+   row starts there too; statement-marker rows that cover no instruction
+   keep 0 (they answer no PC; 4 bytes each).  Only debug output changes:
+   the tag is read by final.cc alone, so the code is the same with and
+   without the plugin.  docs/discriminators.md has the details and the
+   measured figures.
 
    Placement: just before "final", after pass_free_cfg, machine reorg,
    branch shortening and every pass that moves, duplicates or partitions
@@ -339,7 +344,7 @@ assign_discriminators (void)
 int
 lookup (int tag, const char *file, int line)
 {
-  if (current.decl != current_function_decl || tag <= 0)
+  if (tag <= 0)
     return 0;
   line_block key = { tag - 1, file, line, 0 };
   const line_block *found
@@ -357,8 +362,7 @@ lookup (int tag, const char *file, int line)
 bool
 empty_marker_row (const char *file, int line, int column, bool is_stmt)
 {
-  if (!is_stmt || !current.markers_ok
-      || current.decl != current_function_decl)
+  if (!is_stmt || !current.markers_ok)
     return false;
   if (current.next_marker >= current.markers.length ())
     {
@@ -379,14 +383,19 @@ source_line (CALLTAB_SOURCE_LINE_ARGS)
 {
   if (calltab_opts.discriminators == CALLTAB_DISCRIM_OFF)
     discriminator = 0;
-  else if (empty_marker_row (file, line, column, is_stmt))
-    discriminator = 0;		/* no PC maps to it */
-  else
+  else if (current.decl == current_function_decl && current.decl != NULL)
     {
-      discriminator = lookup (discriminator, file, line);
-      if (discriminator != 0)
-	is_stmt = false;	/* seed 002: not a breakpoint location */
+      if (empty_marker_row (file, line, column, is_stmt))
+	discriminator = 0;	/* no PC maps to it */
+      else
+	{
+	  discriminator = lookup (discriminator, file, line);
+	  if (discriminator != 0)
+	    is_stmt = false;	/* seed 002: not a breakpoint location */
+	}
     }
+  /* Otherwise a function the pass did not see (a thunk output without
+     the pass pipeline, or one the gate left alone): GCC's own.  */
   saved_hooks->source_line (line, column, file, discriminator, is_stmt);
 }
 
@@ -419,10 +428,16 @@ public:
     : rtl_opt_pass (discriminators_pass_data, ctxt)
   {}
 
+  /* Not for functions without debug information, nor when final.cc
+     takes discriminators from decl_to_instance_map (instance numbers
+     streamed by LTO) instead of the blocks: the tags would not reach
+     the hook there, and GCC's numbers stay.  */
   bool gate (function *) final override
   {
     return calltab_opts.discriminators == CALLTAB_DISCRIM_RTL
-	   && !DECL_IGNORED_P (current_function_decl);
+	   && debug_info_level >= DINFO_LEVEL_TERSE
+	   && !DECL_IGNORED_P (current_function_decl)
+	   && decl_to_instance_map == NULL;
   }
 
   unsigned int execute (function *) final override
