@@ -244,7 +244,12 @@ assign_discriminators (void)
     {
       if (NOTE_P (insn)
 	  && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
-	leader = true;
+	{
+	  /* The cold part is a line sequence of its own: no row of the
+	     hot part covers its code.  */
+	  leader = true;
+	  row = UNKNOWN_LOCATION;
+	}
       else if (used_label_p (insn))
 	leader = true;
       else if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BASIC_BLOCK)
