@@ -223,7 +223,7 @@ wrapped_var_location (rtx_insn *insn)
 bool
 tables_wanted (void)
 {
-  return dwarf_debuginfo_p () && debug_info_level > DINFO_LEVEL_NONE
+  return calltab_dwarf_debuginfo_p () && debug_info_level > DINFO_LEVEL_NONE
 	 && (calltab_opts.dcall || calltab_opts.vcall);
 }
 

@@ -59,6 +59,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     fputs (calltab_help_text, stderr);
 
   calltab_call_tables_register (info->base_name);
+  calltab_discriminators_init (info->base_name);
 
   return 0;
 }

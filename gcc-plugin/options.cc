@@ -30,6 +30,9 @@ struct option_desc
   const char *const *choices;	/* OPT_ENUM: NULL-terminated */
 };
 
+/* In the order of enum calltab_discrim_mode.  */
+const char *const discrim_choices[] = { "rtl", "gcc", "off", NULL };
+
 const option_desc option_table[] = {
   { "help", OPT_FLAG, "print this text", &calltab_opts.help, NULL, NULL },
   { "version", OPT_FLAG,
@@ -41,6 +44,10 @@ const option_desc option_table[] = {
     &calltab_opts.vcall, NULL, NULL },
   { "stats", OPT_FLAG, "print call counts and table bytes per unit",
     &calltab_opts.stats, NULL, NULL },
+  { "discriminators", OPT_ENUM,
+    "discriminators: per final basic block (rtl, the default), "
+    "GCC's own (gcc) or none (off)",
+    NULL, &calltab_opts.discriminators, discrim_choices },
 };
 
 const option_desc *
@@ -144,7 +151,7 @@ build_help (void)
 	  break;
 	}
       len += snprintf (help_buffer + len, sizeof help_buffer - len,
-		       "  %-22s %s\n", key, d.help);
+		       "  %-26s  %s\n", key, d.help);
       gcc_assert (len < sizeof help_buffer);
     }
 }
