@@ -58,5 +58,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   if (calltab_opts.help)
     fputs (calltab_help_text, stderr);
 
+  calltab_call_tables_register (info->base_name);
+  calltab_discriminators_init (info->base_name);
+
   return 0;
 }

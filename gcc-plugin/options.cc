@@ -30,11 +30,24 @@ struct option_desc
   const char *const *choices;	/* OPT_ENUM: NULL-terminated */
 };
 
+/* In the order of enum calltab_discrim_mode.  */
+const char *const discrim_choices[] = { "rtl", "gcc", "off", NULL };
+
 const option_desc option_table[] = {
   { "help", OPT_FLAG, "print this text", &calltab_opts.help, NULL, NULL },
   { "version", OPT_FLAG,
     "print the plugin version and the GCC it was built for",
     &calltab_opts.version, NULL, NULL },
+  { "dcall", OPT_BOOL, "emit .debug_dcall, the direct call table (yes)",
+    &calltab_opts.dcall, NULL, NULL },
+  { "vcall", OPT_BOOL, "emit .debug_vcall, the virtual call table (yes)",
+    &calltab_opts.vcall, NULL, NULL },
+  { "stats", OPT_FLAG, "print call counts and table bytes per unit",
+    &calltab_opts.stats, NULL, NULL },
+  { "discriminators", OPT_ENUM,
+    "discriminators: per final basic block (rtl, the default), "
+    "GCC's own (gcc) or none (off)",
+    NULL, &calltab_opts.discriminators, discrim_choices },
 };
 
 const option_desc *
@@ -138,7 +151,7 @@ build_help (void)
 	  break;
 	}
       len += snprintf (help_buffer + len, sizeof help_buffer - len,
-		       "  %-22s %s\n", key, d.help);
+		       "  %-26s  %s\n", key, d.help);
       gcc_assert (len < sizeof help_buffer);
     }
 }
@@ -147,6 +160,7 @@ bool
 calltab_parse_options (int argc, const struct plugin_argument *argv)
 {
   build_help ();
+  calltab_opts.dcall = calltab_opts.vcall = true;
   bool ok = true;
   for (int i = 0; i < argc; i++)
     {

@@ -100,7 +100,13 @@ sec_offset (Calltab *ct, Dwarf *dw, Dwarf_Attribute *attr,
 	    unsigned int offset_size, uint64_t *value, size_t *scn)
 {
   *scn = 0;
-  if (dwarf_whatform (attr) != DW_FORM_sec_offset)
+  /* The plugin writes an offset-sized constant (DW_FORM_data4/data8,
+     docs/format.md: elfutils rejects sec_offset on unknown attributes);
+     DW_FORM_sec_offset is read alike.  */
+  unsigned int form = dwarf_whatform (attr);
+  if (form != DW_FORM_sec_offset
+      && !(form == DW_FORM_data4 && offset_size == 4)
+      && !(form == DW_FORM_data8 && offset_size == 8))
     return false;
   /* libdw checks sec_offset values against the section it associates
      with the attribute; a vendor attribute has none, so read the

@@ -1,0 +1,98 @@
+#!/bin/sh
+# discriminators.sh: line-table bytes with the plugin's discriminators
+# (discriminators=rtl) against GCC 12's own (=gcc) and none (=off),
+# measured in the same run on the same compiler.  Not a test.
+#
+#   bench/discriminators.sh [FILE.c|FILE.cc ...]
+#
+# Without arguments: the testsuite corpus and discriminator programs, and
+# real C files from Debian's gcc-12-source package (zlib and libiberty
+# out of the GCC tarball), fetched with apt-get download into
+# ${CALLTAB_BENCH_DIR:-/tmp/calltab-bench} the first time.
+#
+# Prints, per optimization level, the summed .debug_line bytes of each
+# mode and the ratios rtl/gcc and rtl/off, and whether the allocated
+# sections (the code) are identical in the three modes (invariant 1).
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+plugin=$top/gcc-plugin/calltab.so
+digest=$top/testsuite/tools/elf-alloc-digest
+GCC=${GCC:-gcc}
+GXX=${GXX:-g++}
+work=${CALLTAB_BENCH_DIR:-/tmp/calltab-bench}
+mkdir -p "$work/obj"
+
+[ -x "$plugin" ] || { echo "build first: make" >&2; exit 1; }
+
+# Real code: zlib and libiberty from the GCC 12 source package.
+real_sources () {
+    src=$work/gcc-12-src
+    if [ ! -d "$src/zlib" ]; then
+        (cd "$work" && apt-get download gcc-12-source >/dev/null 2>&1 &&
+         rm -rf deb && dpkg -x gcc-12-source_*.deb deb &&
+         mkdir -p "$src" &&
+         tar -xf deb/usr/src/gcc-12/gcc-*.tar.xz -C "$src" \
+             --strip-components=1 --wildcards '*/zlib/*' '*/libiberty/*' \
+             '*/include/*' && rm -rf deb gcc-12-source_*.deb) || {
+            echo "(gcc-12-source not available: corpus only)" >&2
+            return 0
+        }
+    fi
+    # The few configure results these files need, for a glibc system.
+    printf '%s\n' '#define HAVE_STDLIB_H 1' '#define HAVE_STRING_H 1' \
+        '#define HAVE_LIMITS_H 1' '#define HAVE_ALLOCA_H 1' \
+        '#define HAVE_UNISTD_H 1' '#define HAVE_STDINT_H 1' \
+        '#define HAVE_INTTYPES_H 1' '#define STDC_HEADERS 1' \
+        > "$work/config.h"
+    for f in zlib/deflate.c zlib/inflate.c zlib/inffast.c zlib/inftrees.c \
+             zlib/trees.c libiberty/cp-demangle.c libiberty/regex.c \
+             libiberty/hashtab.c libiberty/d-demangle.c \
+             libiberty/rust-demangle.c; do
+        echo "$src/$f"
+    done
+}
+
+if [ $# -gt 0 ]; then
+    files="$*"
+else
+    files="$(ls "$top"/testsuite/corpus/*.c "$top"/testsuite/corpus/*.cc \
+                "$top"/testsuite/calltab.discrim/*.c) $(real_sources)"
+fi
+incs="-DHAVE_CONFIG_H -I$work -I$work/gcc-12-src/include -I$work/gcc-12-src/zlib"
+
+# .debug_line bytes of an object (size -A prints decimal sizes).
+line_bytes () {
+    size -A "$1" | awk '$1 == ".debug_line" { s += $2 } END { print s + 0 }'
+}
+
+for opt in -O0 -O2; do
+    rtl=0 gcc=0 off=0 nfiles=0 same=yes
+    for f in $files; do
+        case $f in *.cc) cc=$GXX ;; *) cc=$GCC ;; esac
+        b=$work/obj/$(basename "$f")$opt
+        for mode in rtl gcc off; do
+            $cc $opt -g $incs -c "$f" -o "$b-$mode.o" -fplugin="$plugin" \
+                -fplugin-arg-calltab-discriminators=$mode
+        done
+        rtl=$((rtl + $(line_bytes "$b-rtl.o")))
+        gcc=$((gcc + $(line_bytes "$b-gcc.o")))
+        off=$((off + $(line_bytes "$b-off.o")))
+        nfiles=$((nfiles + 1))
+        if [ -x "$digest" ]; then
+            d=$("$digest" "$b-rtl.o")
+            [ "$d" = "$("$digest" "$b-gcc.o")" ] &&
+                [ "$d" = "$("$digest" "$b-off.o")" ] || {
+                same=no; echo "code differs: $f $opt" >&2; }
+        fi
+    done
+    awk -v o="$opt" -v n="$nfiles" -v r="$rtl" -v g="$gcc" -v f="$off" \
+        -v s="$same" 'BEGIN {
+        printf "%s  %d files  .debug_line bytes: rtl %d  gcc %d  off %d\n",
+               o, n, r, g, f
+        printf "%s  rtl/gcc %.4f (%+.2f%%)  rtl/off %.4f (%+.2f%%)  " \
+               "gcc/off %.4f (%+.2f%%)  code identical: %s\n", o,
+               r / g, (r / g - 1) * 100, r / f, (r / f - 1) * 100,
+               g / f, (g / f - 1) * 100, s
+    }'
+done

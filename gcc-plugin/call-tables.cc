@@ -1,0 +1,495 @@
+/* call-tables.cc: emit, at the end of the translation unit, the
+   declaration unit (.debug_info, .debug_abbrev) and the .debug_dcall and
+   .debug_vcall units of every caller (docs/format.md).
+
+   Every address and offset is a label or a difference of labels, so the
+   assembler and the linker keep them right; the plugin computes the
+   sizes only to report them (stats).  Units of callers in a COMDAT group
+   go into sections of that group, so that they are discarded with the
+   code they describe.  */
+
+#include "gcc-compat.h"
+#include "calltab-plugin.h"
+#include "call-tables.h"
+
+namespace {
+
+/* DWARF constants (GCC's dwarf2.h is not among the plugin headers).  */
+enum
+{
+  TAG_compile_unit = 0x11,
+  TAG_subprogram = 0x2e,
+  AT_low_pc = 0x11,
+  AT_name = 0x03,
+  AT_language = 0x13,
+  AT_producer = 0x25,
+  AT_declaration = 0x3c,
+  AT_external = 0x3f,
+  AT_linkage_name = 0x6e,
+  AT_MIPS_linkage_name = 0x2007,	/* its spelling before DWARF 4 */
+  AT_calltab_dcall_unit = 0x3c70,	/* docs/format.md */
+  AT_calltab_vcall_unit = 0x3c71,
+  FORM_addr = 0x01,
+  FORM_data4 = 0x06,
+  FORM_data8 = 0x07,
+  FORM_string = 0x08,
+  FORM_data1 = 0x0b,
+  FORM_flag = 0x0c,
+  FORM_flag_present = 0x19,
+  UT_compile = 0x01,
+  LANG_C89 = 0x0001,
+  LANG_C_plus_plus = 0x0004,
+  TABLE_VERSION = 4		/* of .debug_dcall and .debug_vcall */
+};
+
+/* Which optional attributes a subprogram DIE has; its abbreviation code
+   is ABBREV_FIRST_SUBPROGRAM + the mask.  */
+enum
+{
+  HAS_LINKAGE = 1,
+  HAS_EXTERNAL = 2,
+  HAS_LOW_PC = 4,
+  HAS_DCALL = 8,
+  HAS_VCALL = 16,
+  N_SHAPES = 32,
+  ABBREV_CU = 1,
+  ABBREV_FIRST_SUBPROGRAM = 2
+};
+
+/* The DWARF being written: from -gdwarf-N and -gdwarf32/64.  */
+struct layout
+{
+  int version;
+  int offset_size;
+  int addr_size;
+};
+
+/* Writes directives to asm_out_file and counts the bytes they take.  */
+struct emitter
+{
+  unsigned HOST_WIDE_INT bytes;
+  const layout &lay;
+
+  explicit emitter (const layout &l) : bytes (0), lay (l) {}
+
+  void comment (const char *what)
+  {
+    if (flag_verbose_asm && what != NULL)
+      fprintf (asm_out_file, "\t%s %s", ASM_COMMENT_START, what);
+    fputc ('\n', asm_out_file);
+  }
+
+  void u8 (unsigned v, const char *what)
+  {
+    fprintf (asm_out_file, "\t.byte\t%#x", v);
+    comment (what);
+    bytes += 1;
+  }
+
+  void u16 (unsigned v, const char *what)
+  {
+    fprintf (asm_out_file, "\t.value\t%#x", v);
+    comment (what);
+    bytes += 2;
+  }
+
+  void uleb (unsigned HOST_WIDE_INT v, const char *what)
+  {
+    fprintf (asm_out_file, "\t.uleb128\t" HOST_WIDE_INT_PRINT_HEX, v);
+    comment (what);
+    bytes += uleb_size (v);
+  }
+
+  /* A ULEB128 the assembler computes as END - START; VALUE is what the
+     plugin expects it to be, for the byte count.  */
+  void uleb_diff (const char *end, const char *start,
+		  unsigned HOST_WIDE_INT value, const char *what)
+  {
+    fprintf (asm_out_file, "\t.uleb128\t%s-%s", end, start);
+    comment (what);
+    bytes += uleb_size (value);
+  }
+
+  /* An offset-sized reference to LABEL: a relocation in the object.  */
+  void offset (const char *label, const char *what)
+  {
+    fprintf (asm_out_file, "\t%s\t%s", lay.offset_size == 8 ? ".quad" : ".long",
+	     label);
+    comment (what);
+    bytes += lay.offset_size;
+  }
+
+  void address (const char *label, const char *what)
+  {
+    fprintf (asm_out_file, "\t%s\t%s", lay.addr_size == 8 ? ".quad" : ".long",
+	     label);
+    comment (what);
+    bytes += lay.addr_size;
+  }
+
+  /* unit_length of the unit from here to END_LABEL; START_LABEL is
+     defined after the length field.  */
+  void unit_length (const char *start_label, const char *end_label)
+  {
+    if (lay.offset_size == 8)
+      {
+	fprintf (asm_out_file, "\t.long\t0xffffffff");
+	comment ("64-bit DWARF");
+	fprintf (asm_out_file, "\t.quad\t%s-%s", end_label, start_label);
+	bytes += 12;
+      }
+    else
+      {
+	fprintf (asm_out_file, "\t.long\t%s-%s", end_label, start_label);
+	bytes += 4;
+      }
+    comment ("unit_length");
+    label (start_label);
+  }
+
+  void string (const char *s, const char *what)
+  {
+    fputs ("\t.string\t\"", asm_out_file);
+    for (const char *p = s; *p; p++)
+      {
+	unsigned char c = *p;
+	if (c == '"' || c == '\\')
+	  fprintf (asm_out_file, "\\%c", c);
+	else if (ISPRINT (c))
+	  fputc (c, asm_out_file);
+	else
+	  fprintf (asm_out_file, "\\%03o", c);
+      }
+    fputc ('"', asm_out_file);
+    comment (what);
+    bytes += strlen (s) + 1;
+  }
+
+  void label (const char *name)
+  {
+    fprintf (asm_out_file, "%s:\n", name);
+  }
+
+  static unsigned uleb_size (unsigned HOST_WIDE_INT v)
+  {
+    unsigned n = 1;
+    while (v >= 0x80)
+      {
+	v >>= 7;
+	n++;
+      }
+    return n;
+  }
+};
+
+/* Label names.  */
+struct label_buf
+{
+  char s[48];
+  label_buf (const char *fmt, unsigned n) { snprintf (s, sizeof s, fmt, n); }
+  operator const char * () const { return s; }
+};
+
+struct label_buf2
+{
+  char s[64];
+  label_buf2 (const char *fmt, unsigned m, unsigned n)
+  {
+    snprintf (s, sizeof s, fmt, m, n);
+  }
+  operator const char * () const { return s; }
+};
+
+/* The shape of F's DIE; AS_CALLER for the DIE that carries F's entry
+   address and units (a COMDAT caller is a plain callee elsewhere).  */
+unsigned
+shape_of (const ct_function &f, bool as_caller)
+{
+  unsigned shape = 0;
+  if (f.linkage_name != NULL)
+    shape |= HAS_LINKAGE;
+  if (f.external)
+    shape |= HAS_EXTERNAL;
+  if (as_caller)
+    {
+      shape |= HAS_LOW_PC;
+      if (f.n_dcall != 0)
+	shape |= HAS_DCALL;
+      if (f.n_vcall != 0)
+	shape |= HAS_VCALL;
+    }
+  return shape;
+}
+
+/* A declaration unit: the TU's own (unit 0, outside any group), or that
+   of one caller in a COMDAT group, emitted into that group.  */
+struct decl_unit
+{
+  const char *group;		/* COMDAT group, or NULL */
+  auto_vec<unsigned> members;	/* function indexes, increasing */
+  auto_vec<bool> is_caller;	/* members[k] is a caller here */
+  /* Offset of each member's DIE from the unit header, by function
+     index; only members' entries are meaningful.  */
+  auto_vec<unsigned HOST_WIDE_INT> die_offset;
+};
+
+int
+flag_form (const layout &lay)
+{
+  return lay.version >= 4 ? FORM_flag_present : FORM_flag;
+}
+
+/* The form of the unit attributes: a constant of the offset size, with
+   a relocation against the table section.  Not DW_FORM_sec_offset:
+   elfutils (eu-readelf, libdw's dwarf_formudata) rejects sec_offset on
+   attributes it does not know as invalid DWARF.  */
+int
+unit_offset_form (const layout &lay)
+{
+  return lay.offset_size == 8 ? FORM_data8 : FORM_data4;
+}
+
+void
+emit_abbrevs (emitter &e, const bool used[N_SHAPES])
+{
+  const layout &lay = e.lay;
+  fputs ("\t.pushsection\t.debug_abbrev,\"\",@progbits\n", asm_out_file);
+  e.label (".Lcalltab_abbrev");
+  e.uleb (ABBREV_CU, "abbrev: declaration unit");
+  e.uleb (TAG_compile_unit, "DW_TAG_compile_unit");
+  e.u8 (1, "DW_CHILDREN_yes");
+  e.uleb (AT_producer, "DW_AT_producer");
+  e.uleb (FORM_string, "DW_FORM_string");
+  e.uleb (AT_language, "DW_AT_language");
+  e.uleb (FORM_data1, "DW_FORM_data1");
+  e.uleb (0, "end of attributes");
+  e.uleb (0, NULL);
+  for (unsigned shape = 0; shape < N_SHAPES; shape++)
+    {
+      if (!used[shape])
+	continue;
+      e.uleb (ABBREV_FIRST_SUBPROGRAM + shape, "abbrev: subprogram");
+      e.uleb (TAG_subprogram, "DW_TAG_subprogram");
+      e.u8 (0, "DW_CHILDREN_no");
+      e.uleb (AT_name, "DW_AT_name");
+      e.uleb (FORM_string, "DW_FORM_string");
+      if (shape & HAS_LINKAGE)
+	{
+	  e.uleb (lay.version >= 4 ? AT_linkage_name : AT_MIPS_linkage_name,
+		  "DW_AT_linkage_name");
+	  e.uleb (FORM_string, "DW_FORM_string");
+	}
+      if (shape & HAS_EXTERNAL)
+	{
+	  e.uleb (AT_external, "DW_AT_external");
+	  e.uleb (flag_form (lay), "flag");
+	}
+      e.uleb (AT_declaration, "DW_AT_declaration");
+      e.uleb (flag_form (lay), "flag");
+      if (shape & HAS_LOW_PC)
+	{
+	  e.uleb (AT_low_pc, "DW_AT_low_pc");
+	  e.uleb (FORM_addr, "DW_FORM_addr");
+	}
+      if (shape & HAS_DCALL)
+	{
+	  e.uleb (AT_calltab_dcall_unit, "DW_AT_calltab_dcall_unit");
+	  e.uleb (unit_offset_form (lay), "offset-sized constant");
+	}
+      if (shape & HAS_VCALL)
+	{
+	  e.uleb (AT_calltab_vcall_unit, "DW_AT_calltab_vcall_unit");
+	  e.uleb (unit_offset_form (lay), "offset-sized constant");
+	}
+      e.uleb (0, "end of attributes");
+      e.uleb (0, NULL);
+    }
+  e.uleb (0, "end of abbreviations");
+  fputs ("\t.popsection\n", asm_out_file);
+}
+
+/* Switch to section NAME, in COMDAT group GROUP if not NULL.  */
+void
+push_section (const char *name, const char *group)
+{
+  if (group != NULL)
+    fprintf (asm_out_file, "\t.pushsection\t%s,\"G\",@progbits,%s,comdat\n",
+	     name, group);
+  else
+    fprintf (asm_out_file, "\t.pushsection\t%s,\"\",@progbits\n", name);
+}
+
+/* Declaration unit U (number UNO); fills U.die_offset.  */
+void
+emit_declaration_unit (emitter &e, unsigned uno, decl_unit &u)
+{
+  const layout &lay = e.lay;
+  push_section (".debug_info", u.group);
+  e.label (label_buf (".Lcalltab_cu%u", uno));
+  unsigned HOST_WIDE_INT start = e.bytes;
+  e.unit_length (label_buf (".Lcalltab_cu_start%u", uno),
+		 label_buf (".Lcalltab_cu_end%u", uno));
+  e.u16 (lay.version, "DWARF version");
+  if (lay.version >= 5)
+    {
+      e.u8 (UT_compile, "DW_UT_compile");
+      e.u8 (lay.addr_size, "address size");
+      e.offset (".Lcalltab_abbrev", "abbreviations");
+    }
+  else
+    {
+      e.offset (".Lcalltab_abbrev", "abbreviations");
+      e.u8 (lay.addr_size, "address size");
+    }
+  e.uleb (ABBREV_CU, "DW_TAG_compile_unit");
+  e.string ("calltab " CALLTAB_VERSION, "DW_AT_producer");
+  e.u8 (strncmp (lang_hooks.name, "GNU C++", 7) == 0
+	? LANG_C_plus_plus : LANG_C89, "DW_AT_language");
+
+  u.die_offset.safe_grow_cleared (ct_functions.length ());
+  for (unsigned k = 0; k < u.members.length (); k++)
+    {
+      unsigned i = u.members[k];
+      const ct_function &f = ct_functions[i];
+      u.die_offset[i] = e.bytes - start;
+      unsigned shape = shape_of (f, u.is_caller[k]);
+      e.label (label_buf2 (".Lcalltab_die%u_%u", uno, i));
+      e.uleb (ABBREV_FIRST_SUBPROGRAM + shape, "DW_TAG_subprogram");
+      e.string (f.name, "DW_AT_name");
+      if (shape & HAS_LINKAGE)
+	e.string (f.linkage_name, "DW_AT_linkage_name");
+      if (lay.version < 4)
+	{
+	  if (shape & HAS_EXTERNAL)
+	    e.u8 (1, "DW_AT_external");
+	  e.u8 (1, "DW_AT_declaration");
+	}
+      if (shape & HAS_LOW_PC)
+	e.address (label_buf (".Lcalltab_fn%u", f.entry_label),
+		   "DW_AT_low_pc");
+      if (shape & HAS_DCALL)
+	e.offset (label_buf (".Lcalltab_dcall%u", i),
+		  "DW_AT_calltab_dcall_unit");
+      if (shape & HAS_VCALL)
+	e.offset (label_buf (".Lcalltab_vcall%u", i),
+		  "DW_AT_calltab_vcall_unit");
+    }
+  e.uleb (0, "end of children");
+  e.label (label_buf (".Lcalltab_cu_end%u", uno));
+  fputs ("\t.popsection\n", asm_out_file);
+}
+
+/* The .debug_dcall or (VIRT) .debug_vcall unit of caller I, whose calls
+   are CALLS in the order they were emitted; callee DIEs are in
+   declaration unit U (number UNO).  */
+void
+emit_table_unit (emitter &e, unsigned i, bool virt,
+		 const vec<unsigned> &calls, unsigned uno, const decl_unit &u)
+{
+  const ct_function &f = ct_functions[i];
+  const char *kind = virt ? "vcall" : "dcall";
+  push_section (virt ? ".debug_vcall" : ".debug_dcall", f.comdat_group);
+  char start[48], end[48];
+  snprintf (start, sizeof start, ".Lcalltab_%s_start%u", kind, i);
+  snprintf (end, sizeof end, ".Lcalltab_%s_end%u", kind, i);
+  e.label (label_buf (virt ? ".Lcalltab_vcall%u" : ".Lcalltab_dcall%u", i));
+  e.unit_length (start, end);
+  e.u8 (TABLE_VERSION, "version");
+  if (!virt)
+    e.offset (label_buf (".Lcalltab_cu%u", uno),
+	      "debug_info: the declaration unit");
+  e.u8 (e.lay.addr_size, "address size");
+  for (unsigned k : calls)
+    {
+      const ct_call &c = ct_calls[k];
+      if (c.is_virtual != virt)
+	continue;
+      e.address (label_buf (".Lcalltab_ret%u", c.label), "call_site");
+      if (virt)
+	e.uleb (c.value, "vtable_slot");
+      else
+	e.uleb_diff (label_buf2 (".Lcalltab_die%u_%u", uno,
+				 (unsigned) c.value),
+		     label_buf (".Lcalltab_cu%u", uno), u.die_offset[c.value],
+		     "callee_die");
+    }
+  e.label (end);
+  fputs ("\t.popsection\n", asm_out_file);
+}
+
+} // anon namespace
+
+unsigned HOST_WIDE_INT
+calltab_emit_tables (void)
+{
+  if (ct_calls.is_empty ())
+    return 0;
+
+  layout lay;
+  lay.version = dwarf_version;
+  lay.offset_size = dwarf_offset_size == 8 ? 8 : 4;
+  lay.addr_size = POINTER_SIZE_UNITS;
+  emitter e (lay);
+
+  /* The calls of each caller, in the order they were emitted.  */
+  unsigned n = ct_functions.length ();
+  auto_vec<vec<unsigned> > calls_of;
+  calls_of.safe_grow_cleared (n);
+  for (unsigned k = 0; k < ct_calls.length (); k++)
+    calls_of[ct_calls[k].caller].safe_push (k);
+
+  /* Unit 0, outside any group, holds every callee of a direct call and
+     the callers outside COMDAT groups; the table units' callee_die
+     values are relative to it.  A COMDAT caller's own DIE goes into a
+     unit of its own in the caller's group, so that nothing outside the
+     group refers into it (docs/format.md).  */
+  auto_delete_vec<decl_unit> units;
+  units.safe_push (new decl_unit ());
+  units[0]->group = NULL;
+  auto_vec<bool> in_unit0;
+  in_unit0.safe_grow_cleared (n);
+  for (const ct_call &c : ct_calls)
+    if (!c.is_virtual)
+      in_unit0[c.value] = true;
+  for (unsigned i = 0; i < n; i++)
+    {
+      const ct_function &f = ct_functions[i];
+      bool own_unit = f.caller && f.comdat_group != NULL;
+      if (f.caller && !own_unit)
+	in_unit0[i] = true;
+      if (in_unit0[i])
+	{
+	  units[0]->members.safe_push (i);
+	  units[0]->is_caller.safe_push (f.caller && !own_unit);
+	}
+      if (own_unit)
+	{
+	  decl_unit *u = new decl_unit ();
+	  u->group = f.comdat_group;
+	  u->members.safe_push (i);
+	  u->is_caller.safe_push (true);
+	  units.safe_push (u);
+	}
+    }
+
+  bool used[N_SHAPES] = { false };
+  for (decl_unit *u : units)
+    for (unsigned k = 0; k < u->members.length (); k++)
+      used[shape_of (ct_functions[u->members[k]], u->is_caller[k])] = true;
+
+  fprintf (asm_out_file, "%s calltab: declaration units and call tables\n",
+	   ASM_COMMENT_START);
+  emit_abbrevs (e, used);
+  for (unsigned uno = 0; uno < units.length (); uno++)
+    if (!units[uno]->members.is_empty ())
+      emit_declaration_unit (e, uno, *units[uno]);
+  for (unsigned i = 0; i < n; i++)
+    {
+      if (ct_functions[i].n_dcall != 0)
+	emit_table_unit (e, i, false, calls_of[i], 0, *units[0]);
+      if (ct_functions[i].n_vcall != 0)
+	emit_table_unit (e, i, true, calls_of[i], 0, *units[0]);
+      calls_of[i].release ();
+    }
+  return e.bytes;
+}

@@ -1,0 +1,471 @@
+/* discriminators.cc: per-basic-block discriminators on the final RTL.
+
+   The rule (DESIGN.md, seed 002): per function and per source position
+   (file, line), the basic blocks of the final code that hold instructions
+   of that line get discriminators 0, 1, 2, ... in layout order, 0 when
+   there is one; a block's discriminator never reaches the rows of other
+   lines; rows with a non-zero discriminator are not is_stmt.
+
+   GCC 12 keeps one discriminator per RTL basic block
+   (basic_block->discriminator); final.cc copies it at every
+   NOTE_INSN_BASIC_BLOCK and passes it with every row to
+   debug_hooks->source_line, emitting a row whenever it changes.  One
+   number per block cannot say "0 for line A, 2 for line B" in a block
+   holding both lines, so the plugin uses the field as a block tag
+   instead:
+
+   1. A pass just before "final" numbers the blocks of the final code
+      (leaders: the function's start, the start of the cold section, used
+      labels, whatever follows a jump or return; calls do not end
+      blocks), stores block number + 1 as the tag in the discriminator of
+      every RTL block, and computes the table (block, file, line) ->
+      discriminator.
+   2. A wrapper around debug_hooks->source_line, installed at
+      PLUGIN_START_UNIT, looks up (tag, file, line) for every row final.cc
+      emits and passes the real discriminator on, clearing is_stmt when it
+      is not 0.
+
+   Because the tag changes at every block boundary, final.cc emits a row
+   at the start of every block whose first instruction has a location:
+   exactly where a line shared by several blocks needs a new
+   discriminator.  A block starting with an instruction without a
+   location gets the location of the row covering it anyway, so that a
+   row starts there too; statement-marker rows that cover no instruction
+   keep 0 (they answer no PC; 4 bytes each).  Only debug output changes:
+   the tag is read by final.cc alone, so the code is the same with and
+   without the plugin.  docs/discriminators.md has the details and the
+   measured figures.
+
+   Placement: just before "final", after pass_free_cfg, machine reorg,
+   branch shortening and every pass that moves, duplicates or partitions
+   blocks (bb-reorder, hot/cold partitioning, computed-goto duplication
+   all run earlier).  What runs in between (machine reorg, delay slots,
+   insn splitting for branch shortening) adds no block and no jump on
+   x86-64, so the blocks seen here are those of the emitted code.  The
+   RTL basic_block structures outlive pass_free_cfg (final.cc reads them
+   through the notes), so writing their discriminator here is what final
+   sees.  */
+
+#include "gcc-compat.h"
+#include "calltab-plugin.h"
+
+namespace {
+
+/* One (block, file, line) the final code holds, with its discriminator.  */
+struct line_block
+{
+  int block;			/* final block number, 0-based, layout order */
+  const char *file;
+  int line;
+  int discriminator;
+};
+
+/* A statement marker's row, in the order final.cc emits them.  */
+struct marker_row
+{
+  const char *file;
+  int line;
+  int column;
+  bool empty;			/* no instruction before the next row */
+};
+
+/* The table of the function being output.  */
+struct function_table
+{
+  tree decl;			/* the function; NULL when none */
+  vec<line_block> rows;		/* sorted by (block, line, file) */
+  vec<marker_row> markers;	/* statement markers, in insn order */
+  unsigned next_marker;		/* the next one final.cc will emit */
+  bool markers_ok;		/* the rows seen so far matched markers */
+};
+
+function_table current;
+
+/* The hook table GCC set up, and the copy with our source_line.  */
+const struct gcc_debug_hooks *saved_hooks;
+struct gcc_debug_hooks wrapped_hooks;
+
+/* strcmp that orders NULL first; file names come from the line maps.  */
+int
+file_cmp (const char *a, const char *b)
+{
+  if (a == b)
+    return 0;
+  if (a == NULL || b == NULL)
+    return a == NULL ? -1 : 1;
+  return strcmp (a, b);
+}
+
+/* Order for numbering: by position, then by block (layout order).  */
+int
+cmp_position_block (const void *pa, const void *pb)
+{
+  const line_block *a = (const line_block *) pa;
+  const line_block *b = (const line_block *) pb;
+  if (a->line != b->line)
+    return a->line < b->line ? -1 : 1;
+  if (int c = file_cmp (a->file, b->file))
+    return c;
+  return a->block < b->block ? -1 : a->block > b->block;
+}
+
+/* Order for look-ups: by block, then position.  */
+int
+cmp_block_position (const void *pa, const void *pb)
+{
+  const line_block *a = (const line_block *) pa;
+  const line_block *b = (const line_block *) pb;
+  if (a->block != b->block)
+    return a->block < b->block ? -1 : 1;
+  if (a->line != b->line)
+    return a->line < b->line ? -1 : 1;
+  return file_cmp (a->file, b->file);
+}
+
+/* Whether INSN emits machine code that final.cc gives a row: the
+   instructions final_scan_insn passes to notice_source_line, without
+   the ones of length 0 (blockages, prologue uses), which own no byte.  */
+bool
+code_insn_p (rtx_insn *insn)
+{
+  if (!NONDEBUG_INSN_P (insn) || JUMP_TABLE_DATA_P (insn))
+    return false;
+  rtx body = PATTERN (insn);
+  if (GET_CODE (body) == USE || GET_CODE (body) == CLOBBER)
+    return false;
+  return get_attr_length (insn) > 0;
+}
+
+/* Whether LABEL starts a block of the final code: something jumps to it
+   (a jump, a jump table, a computed goto, an exception edge).  */
+bool
+used_label_p (rtx_insn *label)
+{
+  return LABEL_P (label) && (LABEL_NUSES (label) > 0
+			     || LABEL_PRESERVE_P (label));
+}
+
+/* The location of the row final.cc emits for INSN, a located
+   instruction or a statement marker; UNKNOWN_LOCATION when INSN emits no
+   row (final.cc skips locations without a line).  */
+location_t
+row_location (rtx_insn *insn)
+{
+  location_t loc;
+  if (NOTE_P (insn) && NOTE_MARKER_P (insn))
+    loc = NOTE_MARKER_LOCATION (insn);
+  else if (NONDEBUG_INSN_P (insn) && !JUMP_TABLE_DATA_P (insn)
+	   && GET_CODE (PATTERN (insn)) != USE
+	   && GET_CODE (PATTERN (insn)) != CLOBBER
+	   && INSN_HAS_LOCATION (insn))
+    loc = INSN_LOCATION (insn);
+  else
+    return UNKNOWN_LOCATION;
+  expanded_location xloc = expand_location (loc);
+  return xloc.file != NULL && xloc.line != 0 ? loc : UNKNOWN_LOCATION;
+}
+
+/* Whether final.cc emits a row for the statement marker NOTE
+   (notice_source_line skips markers without a line and a real locus).  */
+bool
+marker_emits_row_p (rtx_insn *note)
+{
+  location_t loc = NOTE_MARKER_LOCATION (note);
+  expanded_location xloc = expand_location (loc);
+  return !(xloc.line == 0
+	   && (LOCATION_LOCUS (loc) == UNKNOWN_LOCATION
+	       || LOCATION_LOCUS (loc) == BUILTINS_LOCATION));
+}
+
+/* Whether the row final.cc emits for the statement marker NOTE, in
+   the block tagged TAG, covers no instruction: another row starts before
+   any instruction with bytes (a marker, or an instruction whose location
+   or tag differs), or the section or the function ends first.  Such a
+   row is never the answer for a PC, so it needs no discriminator: 4
+   bytes of line program each.  */
+bool
+empty_marker_row_p (rtx_insn *note, int tag)
+{
+  expanded_location m = expand_location (NOTE_MARKER_LOCATION (note));
+  int cur = tag;
+  for (rtx_insn *insn = NEXT_INSN (note); insn; insn = NEXT_INSN (insn))
+    {
+      if (NOTE_P (insn))
+	{
+	  if (NOTE_MARKER_P (insn))
+	    {
+	      if (marker_emits_row_p (insn))
+		return true;
+	    }
+	  else if (NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
+	    return true;
+	  else if (NOTE_KIND (insn) == NOTE_INSN_BASIC_BLOCK)
+	    cur = NOTE_BASIC_BLOCK (insn)->discriminator;
+	  continue;
+	}
+      if (!NONDEBUG_INSN_P (insn) || JUMP_TABLE_DATA_P (insn)
+	  || GET_CODE (PATTERN (insn)) == USE
+	  || GET_CODE (PATTERN (insn)) == CLOBBER)
+	continue;
+      /* What notice_source_line decides for INSN.  */
+      location_t loc = row_location (insn);
+      bool new_row = false;
+      if (loc != UNKNOWN_LOCATION)
+	{
+	  expanded_location x = expand_location (loc);
+	  new_row = (x.file != m.file || x.line != m.line
+		     || (debug_column_info && x.column != m.column)
+		     || cur != tag);
+	}
+      if (new_row)
+	return true;
+      if (get_attr_length (insn) > 0)
+	return false;
+    }
+  return true;
+}
+
+/* Number the blocks of the final code of the current function, tag the
+   RTL blocks, and build the table for the hook.  What is recorded is
+   what consumers will see: for each instruction that owns bytes, the
+   line of the row covering it, i.e. of the last row emitted before it
+   (an instruction without a location extends the previous row).  */
+void
+assign_discriminators (void)
+{
+  current.decl = current_function_decl;
+  current.rows.truncate (0);
+
+  int block = -1;
+  bool leader = true;		/* the next code starts a block */
+  bool first_code = false;	/* no code yet in the current block */
+  location_t row = UNKNOWN_LOCATION;	/* the row in force */
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      if (NOTE_P (insn)
+	  && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
+	{
+	  /* The cold part is a line sequence of its own: no row of the
+	     hot part covers its code.  */
+	  leader = true;
+	  row = UNKNOWN_LOCATION;
+	}
+      else if (used_label_p (insn))
+	leader = true;
+      else if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BASIC_BLOCK)
+	{
+	  /* A leader's RTL block note comes before its first instruction,
+	     so the tag is in place when final.cc reaches that code.  */
+	  if (leader)
+	    {
+	      block++;
+	      leader = false;
+	      first_code = true;
+	    }
+	  NOTE_BASIC_BLOCK (insn)->discriminator = block + 1;
+	  continue;
+	}
+
+      location_t loc = row_location (insn);
+      if (loc != UNKNOWN_LOCATION)
+	{
+	  row = loc;
+	  first_code = false;	/* this row carries the block's tag */
+	}
+      if (!code_insn_p (insn))
+	continue;
+      if (leader)
+	{
+	  /* Code after a leader point without an RTL block note: final.cc
+	     cannot tell, so it stays in the block it is tagged with.  */
+	  leader = false;
+	  if (block < 0)
+	    block = 0;
+	}
+      if (first_code && loc == UNKNOWN_LOCATION && row != UNKNOWN_LOCATION)
+	{
+	  /* The block starts with an instruction without a location: the
+	     previous block's row would cover it with that block's
+	     discriminator.  Give it the line it is shown with anyway
+	     (without a lexical scope, so that scope notes stay as they
+	     are) so that final.cc starts a row with this block's tag.
+	     Debug information only: final.cc emits the same code.  */
+	  INSN_LOCATION (insn) = LOCATION_LOCUS (row);
+	}
+      first_code = false;
+      if (row != UNKNOWN_LOCATION)
+	{
+	  expanded_location xloc = expand_location (row);
+	  line_block lb = { block, xloc.file, xloc.line, 0 };
+	  current.rows.safe_push (lb);
+	}
+      if (JUMP_P (insn))
+	leader = true;
+    }
+
+  /* Number the blocks of each position in layout order.  */
+  vec<line_block> &rows = current.rows;
+  rows.qsort (cmp_position_block);
+  unsigned out = 0;
+  for (unsigned i = 0; i < rows.length (); i++)
+    {
+      if (out > 0 && cmp_block_position (&rows[out - 1], &rows[i]) == 0)
+	continue;		/* the same block and position again */
+      line_block lb = rows[i];
+      if (out > 0 && rows[out - 1].line == lb.line
+	  && file_cmp (rows[out - 1].file, lb.file) == 0)
+	lb.discriminator = rows[out - 1].discriminator + 1;
+      else
+	lb.discriminator = 0;
+      rows[out++] = lb;
+    }
+  rows.truncate (out);
+  rows.qsort (cmp_block_position);
+
+  /* The statement markers' rows, once every block carries its tag.
+     final.cc passes is_stmt only for them when markers are on.  */
+  current.markers.truncate (0);
+  current.next_marker = 0;
+  current.markers_ok = MAY_HAVE_DEBUG_MARKER_INSNS
+		       && cfun->debug_nonbind_markers;
+  if (!current.markers_ok)
+    return;
+  int tag = 0;
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BASIC_BLOCK)
+      tag = NOTE_BASIC_BLOCK (insn)->discriminator;
+    else if (NOTE_P (insn) && NOTE_MARKER_P (insn)
+	     && marker_emits_row_p (insn))
+      {
+	expanded_location x = expand_location (NOTE_MARKER_LOCATION (insn));
+	marker_row m = { x.file, x.line, x.column,
+			 empty_marker_row_p (insn, tag) };
+	current.markers.safe_push (m);
+      }
+}
+
+/* The discriminator of FILE:LINE in the block tagged TAG, 0 when that
+   block holds no code of the line (a row of zero length).  */
+int
+lookup (int tag, const char *file, int line)
+{
+  if (tag <= 0)
+    return 0;
+  line_block key = { tag - 1, file, line, 0 };
+  const line_block *found
+    = (const line_block *) bsearch (&key, current.rows.address (),
+				    current.rows.length (),
+				    sizeof (line_block), cmp_block_position);
+  return found ? found->discriminator : 0;
+}
+
+/* Whether the row final.cc is emitting, for FILE:LINE:COLUMN with
+   IS_STMT, is a statement marker's row that covers no instruction.  With
+   markers on, final.cc passes is_stmt only for markers, in insn order;
+   the position is checked so that a mismatch can only turn the saving
+   off for the rest of the function, never mislabel a row.  */
+bool
+empty_marker_row (const char *file, int line, int column, bool is_stmt)
+{
+  if (!is_stmt || !current.markers_ok)
+    return false;
+  if (current.next_marker >= current.markers.length ())
+    {
+      current.markers_ok = false;
+      return false;
+    }
+  const marker_row &m = current.markers[current.next_marker++];
+  if (m.file != file || m.line != line || m.column != column)
+    {
+      current.markers_ok = false;
+      return false;
+    }
+  return m.empty;
+}
+
+void
+source_line (CALLTAB_SOURCE_LINE_ARGS)
+{
+  if (calltab_opts.discriminators == CALLTAB_DISCRIM_OFF)
+    discriminator = 0;
+  else if (current.decl == current_function_decl && current.decl != NULL)
+    {
+      if (empty_marker_row (file, line, column, is_stmt))
+	discriminator = 0;	/* no PC maps to it */
+      else
+	{
+	  discriminator = lookup (discriminator, file, line);
+	  if (discriminator != 0)
+	    is_stmt = false;	/* seed 002: not a breakpoint location */
+	}
+    }
+  /* Otherwise a function the pass did not see (a thunk output without
+     the pass pipeline, or one the gate left alone): GCC's own.  */
+  saved_hooks->source_line (line, column, file, discriminator, is_stmt);
+}
+
+/* debug_hooks is set once the front end has started: wrap it then.  The
+   copy is taken of whatever table is in place, so other wrappers
+   installed before or after keep working.  */
+void
+start_unit (void *, void *)
+{
+  if (saved_hooks != NULL || debug_hooks->source_line == NULL)
+    return;
+  saved_hooks = debug_hooks;
+  wrapped_hooks = *debug_hooks;
+  wrapped_hooks.source_line = source_line;
+  debug_hooks = &wrapped_hooks;
+}
+
+const pass_data discriminators_pass_data = {
+  RTL_PASS,
+  "calltab_discriminators",	/* name */
+  OPTGROUP_NONE,
+  TV_NONE,
+  0, 0, 0, 0, 0
+};
+
+class discriminators_pass : public rtl_opt_pass
+{
+public:
+  discriminators_pass (gcc::context *ctxt)
+    : rtl_opt_pass (discriminators_pass_data, ctxt)
+  {}
+
+  /* Not for functions without debug information, nor when final.cc
+     takes discriminators from decl_to_instance_map (instance numbers
+     streamed by LTO) instead of the blocks: the tags would not reach
+     the hook there, and GCC's numbers stay.  */
+  bool gate (function *) final override
+  {
+    return calltab_opts.discriminators == CALLTAB_DISCRIM_RTL
+	   && debug_info_level >= DINFO_LEVEL_TERSE
+	   && !DECL_IGNORED_P (current_function_decl)
+	   && decl_to_instance_map == NULL;
+  }
+
+  unsigned int execute (function *) final override
+  {
+    assign_discriminators ();
+    return 0;
+  }
+};
+
+} // anon namespace
+
+void
+calltab_discriminators_init (const char *plugin_name)
+{
+  if (calltab_opts.discriminators == CALLTAB_DISCRIM_GCC)
+    return;
+  register_callback (plugin_name, PLUGIN_START_UNIT, start_unit, NULL);
+  if (calltab_opts.discriminators != CALLTAB_DISCRIM_RTL)
+    return;
+  struct register_pass_info info;
+  info.pass = new discriminators_pass (g);
+  info.reference_pass_name = CALLTAB_FINAL_PASS_NAME;
+  info.ref_pass_instance_number = 1;
+  info.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}

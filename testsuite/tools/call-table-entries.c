@@ -1,0 +1,466 @@
+/* call-table-entries: print the entries of the call tables of a linked
+   program or shared library, with what the plugin tests check of each.
+
+   call-table-entries [-a] FILE
+
+   One line per entry, in section order:
+
+     dcall CALLER+OFF CALLEE INSN
+     vcall CALLER+OFF slot N INSN
+
+   CALLER is the function whose DIE in a calltab declaration unit names
+   the entry's unit (DW_AT_calltab_dcall_unit/vcall_unit), "?" if none
+   does; OFF is call_site minus that DIE's DW_AT_low_pc (the return
+   address within the caller, stable across linkers).  CALLEE is the
+   linkage name (else the name) of the DIE that callee_die designates.
+   INSN describes the instruction that ends at call_site, from the
+   file's own bytes: for a direct call "call=callee" when its target is
+   the address of CALLEE's symbol, else "call=SYMBOL" (a symbol at the
+   target, "plt" for a PLT stub), "call*" for an indirect call, "NOT-CALL"
+   otherwise.  Entries whose call_site is a linker tombstone (0 or all
+   ones, or with gold's --gc-sections an offset into no code section)
+   print "dead" instead of CALLER+OFF and INSN.  A last line
+   counts units and entries.  With -a, every line that is not a
+   tombstone ends with " @ADDR len N": call_site and the length of the
+   call instruction (for a debugger to stop on it).  Relocatable objects are not supported (the
+   tables of an object need its relocations applied): link first.
+
+   A test tool, not the library's reader: it checks values and fails
+   loudly (exit 2) on anything malformed rather than recovering.  */
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define AT_calltab_dcall_unit 0x3c70
+#define AT_calltab_vcall_unit 0x3c71
+
+static const char *file;
+
+static void __attribute__ ((noreturn, format (printf, 1, 2)))
+fatal (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  fprintf (stderr, "call-table-entries: %s: ", file);
+  vfprintf (stderr, fmt, ap);
+  fputc ('\n', stderr);
+  va_end (ap);
+  exit (2);
+}
+
+/* A caller DIE of a declaration unit.  */
+struct caller
+{
+  const char *name;
+  uint64_t low_pc;
+  int64_t unit[2];		/* dcall, vcall unit offsets, -1 if none */
+};
+
+static struct caller *callers;
+static size_t n_callers;
+static Elf *elf;
+static Dwarf *dwarf;
+static int swap;
+static int show_addresses;
+static int call_length;		/* of the last instruction describe_call saw */
+
+static int
+tombstone (uint64_t a)
+{
+  return a == 0 || a == UINT64_MAX || a == UINT32_MAX;
+}
+
+static uint64_t
+read_n (const unsigned char *p, int n)
+{
+  uint64_t v = 0;
+  for (int i = 0; i < n; i++)
+    v |= (uint64_t) p[swap ? n - 1 - i : i] << (8 * i);
+  return v;
+}
+
+static const char *
+die_name (Dwarf_Die *die)
+{
+  Dwarf_Attribute a;
+  const char *n = dwarf_formstring (dwarf_attr (die, DW_AT_linkage_name, &a));
+  if (n == NULL)
+    n = dwarf_formstring (dwarf_attr (die, DW_AT_MIPS_linkage_name, &a));
+  if (n == NULL)
+    n = dwarf_diename (die);
+  return n != NULL ? n : "?";
+}
+
+/* A DW_FORM_sec_offset (or data4/data8 before DWARF 4) value, read from
+   the attribute's bytes: libdw refuses sec_offset for attributes it does
+   not know.  */
+static int64_t
+sec_offset (Dwarf_Die *die, unsigned name)
+{
+  Dwarf_Attribute a;
+  if (dwarf_attr (die, name, &a) == NULL)
+    return -1;
+  switch (dwarf_whatform (&a))
+    {
+    case DW_FORM_sec_offset:
+      {
+	Dwarf_Die cu;
+	uint8_t offset_size;
+	if (dwarf_cu_die (a.cu, &cu, NULL, NULL, NULL, &offset_size, NULL,
+			  NULL) == NULL)
+	  fatal ("cannot read unit of DIE 0x%" PRIx64, dwarf_dieoffset (die));
+	return read_n (a.valp, offset_size);
+      }
+    case DW_FORM_data4:
+    case DW_FORM_data8:
+      {
+	Dwarf_Word w;
+	if (dwarf_formudata (&a, &w) != 0)
+	  fatal ("bad attribute 0x%x", name);
+	return w;
+      }
+    default:
+      fatal ("DIE 0x%" PRIx64 ": attribute 0x%x has form 0x%x",
+	     dwarf_dieoffset (die), name, dwarf_whatform (&a));
+    }
+}
+
+static void
+collect_callers (void)
+{
+  Dwarf_Off off = 0, next;
+  size_t hsize;
+  while (dwarf_nextcu (dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
+    {
+      Dwarf_Die cu, child;
+      Dwarf_Attribute a;
+      const char *producer;
+      if (dwarf_offdie (dwarf, off + hsize, &cu) != NULL
+	  && (producer = dwarf_formstring (dwarf_attr (&cu, DW_AT_producer,
+						       &a))) != NULL
+	  && strncmp (producer, "calltab ", 8) == 0
+	  && dwarf_child (&cu, &child) == 0)
+	do
+	  {
+	    Dwarf_Addr low;
+	    if (dwarf_lowpc (&child, &low) != 0)
+	      continue;
+	    struct caller c = { die_name (&child), low,
+	      { sec_offset (&child, AT_calltab_dcall_unit),
+		sec_offset (&child, AT_calltab_vcall_unit) } };
+	    callers = realloc (callers, (n_callers + 1) * sizeof *callers);
+	    callers[n_callers++] = c;
+	  }
+	while (dwarf_siblingof (&child, &child) == 0);
+      off = next;
+    }
+}
+
+/* The caller whose DIE names unit OFFSET of kind K; discarded copies
+   (tombstoned low_pc) name nothing.  */
+static const struct caller *
+caller_of (int k, uint64_t offset)
+{
+  const struct caller *found = NULL;
+  for (size_t i = 0; i < n_callers; i++)
+    if (!tombstone (callers[i].low_pc) && callers[i].unit[k] == (int64_t) offset)
+      {
+	if (found != NULL)
+	  fatal ("unit 0x%" PRIx64 " named by two callers, %s and %s",
+		 offset, found->name, callers[i].name);
+	found = &callers[i];
+      }
+  return found;
+}
+
+/* The bytes of the allocated section holding ADDR, and its header.  */
+static const unsigned char *
+code_at (uint64_t addr, GElf_Shdr *shdr, size_t *avail_before)
+{
+  Elf_Scn *scn = NULL;
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    if (gelf_getshdr (scn, shdr) != NULL && (shdr->sh_flags & SHF_EXECINSTR)
+	&& shdr->sh_type == SHT_PROGBITS
+	&& addr > shdr->sh_addr && addr <= shdr->sh_addr + shdr->sh_size)
+      {
+	Elf_Data *d = elf_getdata (scn, NULL);
+	if (d == NULL)
+	  return NULL;
+	*avail_before = addr - shdr->sh_addr;
+	return (const unsigned char *) d->d_buf + *avail_before;
+      }
+  return NULL;
+}
+
+/* The address of the function symbol NAME, or 0.  */
+static uint64_t
+symbol_address (const char *name)
+{
+  Elf_Scn *scn = NULL;
+  GElf_Shdr shdr;
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      if (gelf_getshdr (scn, &shdr) == NULL || shdr.sh_type != SHT_SYMTAB)
+	continue;
+      Elf_Data *d = elf_getdata (scn, NULL);
+      size_t n = shdr.sh_entsize ? shdr.sh_size / shdr.sh_entsize : 0;
+      for (size_t i = 0; d != NULL && i < n; i++)
+	{
+	  GElf_Sym sym;
+	  const char *sn;
+	  if (gelf_getsym (d, i, &sym) != NULL
+	      && GELF_ST_TYPE (sym.st_info) == STT_FUNC && sym.st_shndx != 0
+	      && (sn = elf_strptr (elf, shdr.sh_link, sym.st_name)) != NULL
+	      && strcmp (sn, name) == 0)
+	    return sym.st_value;
+	}
+    }
+  return 0;
+}
+
+static const char *
+symbol_at (uint64_t addr)
+{
+  Elf_Scn *scn = NULL;
+  GElf_Shdr shdr;
+  size_t shstrndx;
+  if (elf_getshdrstrndx (elf, &shstrndx) != 0)
+    return NULL;
+  const char *in_plt = NULL;
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      if (gelf_getshdr (scn, &shdr) == NULL)
+	continue;
+      const char *sname = elf_strptr (elf, shstrndx, shdr.sh_name);
+      if (sname != NULL && strncmp (sname, ".plt", 4) == 0
+	  && addr >= shdr.sh_addr && addr < shdr.sh_addr + shdr.sh_size)
+	in_plt = "plt";
+      if (shdr.sh_type != SHT_SYMTAB)
+	continue;
+      Elf_Data *d = elf_getdata (scn, NULL);
+      size_t n = shdr.sh_entsize ? shdr.sh_size / shdr.sh_entsize : 0;
+      for (size_t i = 0; d != NULL && i < n; i++)
+	{
+	  GElf_Sym sym;
+	  if (gelf_getsym (d, i, &sym) != NULL && sym.st_value == addr
+	      && GELF_ST_TYPE (sym.st_info) == STT_FUNC && sym.st_shndx != 0)
+	    return elf_strptr (elf, shdr.sh_link, sym.st_name);
+	}
+    }
+  return in_plt;
+}
+
+/* Length of an x86 "ff /2" (call r/m64) starting at P, or 0.  */
+static int
+indirect_call_length (const unsigned char *p)
+{
+  if (p[0] != 0xff || ((p[1] >> 3) & 7) != 2)
+    return 0;
+  int mod = p[1] >> 6, rm = p[1] & 7, len = 2;
+  if (mod == 3)
+    return len;
+  if (rm == 4)
+    {
+      len++;
+      if (mod == 0 && (p[2] & 7) == 5)
+	len += 4;
+    }
+  else if (mod == 0 && rm == 5)
+    len += 4;
+  if (mod == 1)
+    len += 1;
+  else if (mod == 2)
+    len += 4;
+  return len;
+}
+
+/* What instruction ends at RET, into BUF; CALLEE is the function the
+   entry names (NULL for a virtual call).  */
+static const char *
+describe_call (uint64_t ret, const char *callee, char *buf, size_t size)
+{
+  GElf_Shdr shdr;
+  size_t before;
+  const unsigned char *end = code_at (ret, &shdr, &before);
+  call_length = 0;
+  if (end == NULL)
+    return "NOT-CALL(no code)";
+  if (before >= 5 && end[-5] == 0xe8)
+    {
+      call_length = 5;
+      int32_t rel = (int32_t) read_n (end - 4, 4);
+      uint64_t target = ret + rel;
+      const char *sym = symbol_at (target);
+      if (callee != NULL && symbol_address (callee) == target)
+	snprintf (buf, size, "call=callee");
+      else if (sym != NULL)
+	snprintf (buf, size, "call=%s", sym);
+      else
+	snprintf (buf, size, "call=0x%" PRIx64, target);
+      return buf;
+    }
+  for (size_t k = 2; k <= 7 && k <= before; k++)
+    if (indirect_call_length (end - k) == (int) k)
+      {
+	call_length = k;
+	return "call*";
+      }
+  return "NOT-CALL";
+}
+
+static void
+walk (const char *secname, int k)
+{
+  Elf_Scn *scn = NULL;
+  GElf_Shdr shdr;
+  size_t shstrndx, units = 0, entries = 0;
+  if (elf_getshdrstrndx (elf, &shstrndx) != 0)
+    fatal ("no section names");
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      if (gelf_getshdr (scn, &shdr) == NULL)
+	continue;
+      const char *n = elf_strptr (elf, shstrndx, shdr.sh_name);
+      if (n == NULL || strcmp (n, secname) != 0)
+	continue;
+      Elf_Data *d = elf_getdata (scn, NULL);
+      if (d == NULL)
+	fatal ("%s: no data", secname);
+      const unsigned char *base = d->d_buf, *p = base, *end = base + d->d_size;
+      while (p < end)
+	{
+	  uint64_t unit_off = p - base;
+	  if (end - p < 4)
+	    fatal ("%s[0x%" PRIx64 "]: truncated header", secname, unit_off);
+	  uint64_t len = read_n (p, 4);
+	  int offset_size = 4;
+	  p += 4;
+	  if (len == 0xffffffff)
+	    {
+	      if (end - p < 8)
+		fatal ("%s[0x%" PRIx64 "]: truncated header", secname, unit_off);
+	      len = read_n (p, 8);
+	      offset_size = 8;
+	      p += 8;
+	    }
+	  if (len > (uint64_t) (end - p))
+	    fatal ("%s[0x%" PRIx64 "]: unit_length 0x%" PRIx64
+		   " past the section end", secname, unit_off, len);
+	  const unsigned char *uend = p + len;
+	  int hdr = 1 + (k == 0 ? offset_size : 0) + 1;
+	  if (len < (uint64_t) hdr)
+	    fatal ("%s[0x%" PRIx64 "]: short header", secname, unit_off);
+	  if (p[0] != 4)
+	    fatal ("%s[0x%" PRIx64 "]: version %d", secname, unit_off, p[0]);
+	  uint64_t info = k == 0 ? read_n (p + 1, offset_size) : 0;
+	  int asize = p[hdr - 1];
+	  if (asize != 4 && asize != 8)
+	    fatal ("%s[0x%" PRIx64 "]: address size %d", secname, unit_off,
+		   asize);
+	  p += hdr;
+	  units++;
+	  const struct caller *c = caller_of (k, unit_off);
+	  while (p < uend)
+	    {
+	      if (uend - p < asize + 1)
+		fatal ("%s[0x%" PRIx64 "]: truncated entry", secname,
+		       (uint64_t) (p - base));
+	      uint64_t site = read_n (p, asize);
+	      p += asize;
+	      uint64_t v = 0;
+	      int shift = 0;
+	      do
+		{
+		  if (p >= uend || shift > 63)
+		    fatal ("%s: bad ULEB128", secname);
+		  v |= (uint64_t) (*p & 0x7f) << shift;
+		  shift += 7;
+		}
+	      while (*p++ & 0x80);
+	      entries++;
+	      char where[512], what[256], insn[320];
+	      const char *callee_name = NULL;
+	      Dwarf_Die callee;
+	      if (k == 0)
+		{
+		  if (dwarf_offdie (dwarf, info + v, &callee) == NULL
+		      || (dwarf_tag (&callee) != DW_TAG_subprogram
+			  && dwarf_tag (&callee) != DW_TAG_entry_point))
+		    fatal ("%s[0x%" PRIx64 "]: callee_die 0x%" PRIx64
+			   " (unit 0x%" PRIx64 ") is not a subprogram DIE",
+			   secname, unit_off, v, info);
+		  callee_name = die_name (&callee);
+		}
+	      GElf_Shdr code_shdr;
+	      size_t before;
+	      if (tombstone (site) || code_at (site, &code_shdr, &before) == NULL)
+		{
+		  snprintf (where, sizeof where, "dead");
+		  insn[0] = '\0';
+		}
+	      else
+		{
+		  if (c != NULL)
+		    snprintf (where, sizeof where, "%s+0x%" PRIx64, c->name,
+			      site - c->low_pc);
+		  else
+		    snprintf (where, sizeof where, "?+0x%" PRIx64, site);
+		  int n = snprintf (insn, sizeof insn, " %s",
+				    describe_call (site, callee_name, what,
+						   sizeof what));
+		  if (show_addresses)
+		    snprintf (insn + n, sizeof insn - n,
+			      " @0x%" PRIx64 " len %d", site, call_length);
+		}
+	      if (k == 0)
+		printf ("dcall %s %s%s\n", where, callee_name, insn);
+	      else
+		printf ("vcall %s slot %" PRIu64 "%s\n", where, v, insn);
+	    }
+	}
+    }
+  printf ("%s: %zu units, %zu entries\n", secname, units, entries);
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc == 3 && strcmp (argv[1], "-a") == 0)
+    {
+      show_addresses = 1;
+      argv++;
+      argc--;
+    }
+  if (argc != 2)
+    {
+      fprintf (stderr, "usage: call-table-entries [-a] FILE\n");
+      return 2;
+    }
+  file = argv[1];
+  elf_version (EV_CURRENT);
+  int fd = open (file, O_RDONLY);
+  if (fd < 0)
+    fatal ("cannot open");
+  elf = elf_begin (fd, ELF_C_READ, NULL);
+  GElf_Ehdr eh;
+  if (elf == NULL || gelf_getehdr (elf, &eh) == NULL)
+    fatal ("not ELF");
+  if (eh.e_type == ET_REL)
+    fatal ("a relocatable object: link it first");
+  swap = eh.e_ident[EI_DATA] != ELFDATA2LSB;
+  dwarf = dwarf_begin_elf (elf, DWARF_C_READ, NULL);
+  if (dwarf == NULL)
+    fatal ("no DWARF: %s", dwarf_errmsg (-1));
+  collect_callers ();
+  walk (".debug_dcall", 0);
+  walk (".debug_vcall", 1);
+  return 0;
+}
