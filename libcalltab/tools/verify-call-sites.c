@@ -118,9 +118,12 @@ check_site (struct sites *s, Dwarf_Die *die)
       if (!verify_callee_ok (v, &hit->entry)
 	  || calltab_callee (v->ct, &hit->entry, &f) != 0)
 	return;			/* callee-die reported it */
+      /* GCC names the abstract origin of an IPA clone (foo), the table
+	 may name the clone itself (foo.isra.0): the same function.  */
       if (linkage != NULL && f.linkage_name != NULL
-	  ? strcmp (linkage, f.linkage_name) == 0
-	  : name != NULL && f.name != NULL && strcmp (name, f.name) == 0)
+	  ? verify_symbol_matches (f.linkage_name, NULL, linkage)
+	  : name != NULL && f.name != NULL
+	    && verify_symbol_matches (f.name, name, NULL))
 	return;
     }
   Calltab_Func f;
