@@ -322,7 +322,7 @@ static void
 list_checks (void)
 {
   for (int i = 0; i < VC_NUM; i++)
-    printf ("%-22s %-7s %s\n", verify_checks[i].id,
+    printf ("%-27s %-7s %s\n", verify_checks[i].id,
 	    severity_names[verify_checks[i].severity], verify_checks[i].what);
 }
 
