@@ -113,7 +113,9 @@ typedef struct
   uint64_t die;			/* dcall: .debug_info offset of the callee DIE,
 				   debug_info + callee_die; 0 for vcall */
   size_t die_scn;		/* as Calltab_Unit.debug_info_scn */
-  int tombstone;		/* call_site is 0 or all ones */
+  int tombstone;		/* call_site is dead: 0 or all ones, or in a
+				   linked file outside every executable
+				   section (ld.gold --gc-sections) */
 } Calltab_Entry;
 
 /* A problem found while reading the tables.  */

@@ -108,20 +108,21 @@ build_ranges (Calltab *ct)
       if (gelf_getshdr (s, &sh) != NULL && (sh.sh_flags & SHF_ALLOC) != 0
 	  && sh.sh_size != 0 && ct->nranges < n)
 	ct->ranges[ct->nranges++] = (struct ct_range) {
-	  .addr = sh.sh_addr, .size = sh.sh_size, .scn = elf_ndxscn (s) };
+	  .addr = sh.sh_addr, .size = sh.sh_size, .scn = elf_ndxscn (s),
+	  .exec = (sh.sh_flags & SHF_EXECINSTR) != 0 };
     }
   if (ct->nranges > 1)
     qsort (ct->ranges, ct->nranges, sizeof *ct->ranges, compare_ranges);
 }
 
 /* The allocated section of the tables' file that holds the byte before
-   ADDR (the last byte of the call instruction), 0 if none.  Sections
+   ADDR (the last byte of the call instruction), NULL if none.  Sections
    may overlap (.tbss); the one starting last at or below wins.  */
-static size_t
-address_scn (Calltab *ct, uint64_t addr)
+static const struct ct_range *
+address_range (Calltab *ct, uint64_t addr)
 {
   if (addr == 0)
-    return 0;
+    return NULL;
   if (!ct->ranges_done)
     build_ranges (ct);
   uint64_t a = addr - 1;
@@ -137,11 +138,11 @@ address_scn (Calltab *ct, uint64_t addr)
   for (size_t i = lo; i-- > 0;)
     {
       if (a - ct->ranges[i].addr < ct->ranges[i].size)
-	return ct->ranges[i].scn;
+	return &ct->ranges[i];
       if (i + 8 < lo)		/* overlaps are rare and shallow */
 	break;
     }
-  return 0;
+  return NULL;
 }
 
 #define PROBLEM(code, sev, off, ...)					\
@@ -207,15 +208,25 @@ decode_entries (Calltab *ct, size_t secno, struct ct_unit *u,
       e->value = value;
       e->unit = (size_t) (u - tab->units);
       e->tombstone = call_site == 0 || call_site == ones;
+      e->call_scn = 0;
       if (e->tombstone)
-	{
-	  e->call_scn = 0;
-	  tab->ntombstoned++;
-	}
+	;
       else if (ct->ehdr.e_type == ET_REL)
 	e->call_scn = __calltab_reloc_scn (sec, eoff);
       else
-	e->call_scn = address_scn (ct, call_site);
+	{
+	  /* In a linked file, a call_site outside every executable section
+	     is dead code's: ld.gold's --gc-sections writes the offset
+	     within the removed section instead of a tombstone
+	     (docs/format.md).  */
+	  const struct ct_range *r = address_range (ct, call_site);
+	  if (r != NULL && r->exec)
+	    e->call_scn = r->scn;
+	  else
+	    e->tombstone = true;
+	}
+      if (e->tombstone)
+	tab->ntombstoned++;
       u->nentries++;
     }
   return 0;

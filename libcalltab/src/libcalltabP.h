@@ -112,6 +112,7 @@ struct ct_range
 {
   uint64_t addr, size;
   size_t scn;
+  bool exec;			/* SHF_EXECINSTR */
 };
 
 struct ct_table
