@@ -139,6 +139,7 @@ __calltab_x86_decode_insn (const unsigned char *code, size_t size,
   insn->direct = false;
   insn->rel = 0;
   unsigned op = p[i++];
+  insn->nop = op == 0x90 && (rex & 1) == 0;	/* REX.B 90 is xchg %r8 */
   char kind = one_byte[op];
   size_t immz = opsize && (rex & 8) == 0 ? 2 : 4;
   size_t imm = 0, rel = 0;
@@ -195,6 +196,7 @@ __calltab_x86_decode_insn (const unsigned char *code, size_t size,
 	if (i >= limit)
 	  return 0;
 	unsigned op2 = p[i++];
+	insn->nop = op2 == 0x1f;
 	char k2 = two_byte[op2];
 	switch (k2)
 	  {

@@ -29,6 +29,8 @@ struct x86_insn
   enum x86_flow flow;
   bool direct;			/* JUMP/BRANCH with a relative target */
   int64_t rel;			/* target = end of the instruction + rel */
+  bool nop;			/* a NOP form compilers pad with (90, 66 90,
+				   0f 1f /0 with prefixes) */
 };
 
 /* Decode the instruction at CODE[OFF] (CODE has SIZE bytes).  Returns 1

@@ -7,7 +7,7 @@
 
      SECTION OFFSET KIND [TARGET]
 
-   KIND is next, call, jump, branch or return; TARGET (hex) for direct
+   KIND is next, nop (padding forms), call, jump, branch or return; TARGET (hex) for direct
    jumps and branches.  "call" means that the call recognizer of
    x86-call.c, working backwards from the instruction's end, finds a
    near call whose opcode byte is inside the instruction (its start may
@@ -60,7 +60,7 @@ main (int argc, char **argv)
 	      off++;
 	      continue;
 	    }
-	  const char *kind = kinds[insn.flow];
+	  const char *kind = insn.nop ? "nop" : kinds[insn.flow];
 	  struct x86_call calls[X86_MAX_INSN];
 	  size_t n = __calltab_x86_calls_ending_at (d->d_buf, d->d_size,
 						    off + insn.length, calls,
