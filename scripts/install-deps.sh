@@ -24,6 +24,7 @@ gdb
 clang
 libclang-rt-14-dev
 gcc-11
+python3
 "
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
