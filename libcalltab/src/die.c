@@ -93,6 +93,25 @@ find_func (const Calltab *ct, size_t scn, uint64_t die)
   return bsearch (&key, ct->funcs, ct->nfuncs, sizeof key, compare_funcs);
 }
 
+/* __calltab_foreach_reloc callback: the section of the symbol of the
+   relocation at offset AT->offset, into *AT->scn.  */
+struct reloc_at
+{
+  uint64_t offset;
+  size_t *scn;
+};
+
+static int
+section_of_reloc_at (const GElf_Rela *rela, const GElf_Sym *sym, void *arg)
+{
+  struct reloc_at *at = arg;
+  if (rela->r_offset != at->offset)
+    return 0;
+  if (sym->st_shndx < SHN_LORESERVE)
+    *at->scn = sym->st_shndx;
+  return 1;
+}
+
 /* Read a DW_FORM_sec_offset attribute: its value, and in a relocatable
    object the section its relocation is against.  */
 static bool
@@ -148,42 +167,8 @@ sec_offset (Calltab *ct, Dwarf *dw, Dwarf_Attribute *attr,
     return true;
   /* Which .debug_dcall/.debug_vcall section (one per COMDAT group): the
      symbol of the relocation at this place of .debug_info.  */
-  for (Elf_Scn *s = NULL; (s = elf_nextscn (ct->elf, s)) != NULL;)
-    {
-      GElf_Shdr sh;
-      if (gelf_getshdr (s, &sh) == NULL || sh.sh_info != info_ndx
-	  || (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
-	continue;
-      Elf_Data *rd = elf_getdata (s, NULL);
-      Elf_Scn *symscn = elf_getscn (ct->elf, sh.sh_link);
-      Elf_Data *sd = symscn ? elf_getdata (symscn, NULL) : NULL;
-      if (rd == NULL || sd == NULL)
-	continue;
-      for (int i = 0;; i++)
-	{
-	  GElf_Rela rela;
-	  GElf_Rel rel;
-	  if (sh.sh_type == SHT_RELA)
-	    {
-	      if (gelf_getrela (rd, i, &rela) == NULL)
-		break;
-	    }
-	  else
-	    {
-	      if (gelf_getrel (rd, i, &rel) == NULL)
-		break;
-	      rela.r_offset = rel.r_offset;
-	      rela.r_info = rel.r_info;
-	    }
-	  if (rela.r_offset != where)
-	    continue;
-	  GElf_Sym sym;
-	  if (gelf_getsym (sd, (int) GELF_R_SYM (rela.r_info), &sym) != NULL
-	      && sym.st_shndx < SHN_LORESERVE)
-	    *scn = sym.st_shndx;
-	  return true;
-	}
-    }
+  struct reloc_at at = { .offset = where, .scn = scn };
+  __calltab_foreach_reloc (ct->elf, info_ndx, section_of_reloc_at, &at);
   return true;
 }
 

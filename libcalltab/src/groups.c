@@ -45,44 +45,31 @@ __calltab_info_key (const Calltab *ct, size_t scn)
   return scn;
 }
 
+/* Which sections mark_targets has found: CHOSEN[N] for section N.  */
+struct targets
+{
+  bool *chosen;
+  size_t nscns;
+};
+
+static int
+mark_target (const GElf_Rela *rela, const GElf_Sym *sym, void *arg)
+{
+  (void) rela;
+  struct targets *t = arg;
+  if (sym->st_shndx != SHN_UNDEF && sym->st_shndx < SHN_LORESERVE
+      && sym->st_shndx < t->nscns)
+    t->chosen[sym->st_shndx] = true;
+  return 0;
+}
+
 /* Mark in CHOSEN the debug sections the relocations of section SCN
    refer to.  */
 static void
 mark_targets (Elf *elf, size_t scn, bool *chosen, size_t nscns)
 {
-  for (Elf_Scn *s = NULL; (s = elf_nextscn (elf, s)) != NULL;)
-    {
-      GElf_Shdr sh;
-      if (gelf_getshdr (s, &sh) == NULL || sh.sh_info != scn
-	  || (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
-	continue;
-      Elf_Data *rd = elf_getdata (s, NULL);
-      Elf_Scn *symscn = elf_getscn (elf, sh.sh_link);
-      Elf_Data *sd = symscn ? elf_getdata (symscn, NULL) : NULL;
-      if (rd == NULL || sd == NULL)
-	continue;
-      for (int i = 0;; i++)
-	{
-	  GElf_Rela rela;
-	  GElf_Rel rel;
-	  if (sh.sh_type == SHT_RELA)
-	    {
-	      if (gelf_getrela (rd, i, &rela) == NULL)
-		break;
-	    }
-	  else
-	    {
-	      if (gelf_getrel (rd, i, &rel) == NULL)
-		break;
-	      rela.r_info = rel.r_info;
-	    }
-	  GElf_Sym sym;
-	  if (gelf_getsym (sd, (int) GELF_R_SYM (rela.r_info), &sym) != NULL
-	      && sym.st_shndx != SHN_UNDEF && sym.st_shndx < SHN_LORESERVE
-	      && sym.st_shndx < nscns)
-	    chosen[sym.st_shndx] = true;
-	}
-    }
+  struct targets t = { .chosen = chosen, .nscns = nscns };
+  __calltab_foreach_reloc (elf, scn, mark_target, &t);
 }
 
 /* Write the copy of CT's object for section SCN into FD.  */

@@ -185,6 +185,15 @@ int __calltab_problem (Calltab *ct, int code, int severity, size_t sec,
    Returns 0, -1 on a fatal error (out of memory, libelf).  */
 int __calltab_load_section (Calltab *ct, size_t secno, Elf_Scn *scn);
 
+/* Call FN (RELA, SYM, ARG) for every relocation of ELF that applies to
+   section SCN (SHT_RELA and SHT_REL; a REL's addend reads 0) and whose
+   symbol can be read.  Stops at the first non-zero return of FN and
+   returns it; 0 when FN returned 0 for all.  */
+int __calltab_foreach_reloc (Elf *elf, size_t scn,
+			     int (*fn) (const GElf_Rela *rela,
+					const GElf_Sym *sym, void *arg),
+			     void *arg);
+
 /* The section index a relocation at OFFSET of SEC resolved against, or
    0 if no relocation applies there.  */
 size_t __calltab_reloc_scn (const struct ct_section *sec, uint64_t offset);

@@ -228,3 +228,46 @@ __calltab_reloc_scn (const struct ct_section *sec, uint64_t offset)
   return lo < sec->nrelocs && sec->relocs[lo].offset == offset
 	 ? sec->relocs[lo].sym_scn : 0;
 }
+
+int
+__calltab_foreach_reloc (Elf *elf, size_t scn,
+			 int (*fn) (const GElf_Rela *, const GElf_Sym *, void *),
+			 void *arg)
+{
+  for (Elf_Scn *s = NULL; (s = elf_nextscn (elf, s)) != NULL;)
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (s, &sh) == NULL || sh.sh_info != scn
+	  || (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
+	continue;
+      Elf_Data *rd = elf_getdata (s, NULL);
+      Elf_Scn *symscn = elf_getscn (elf, sh.sh_link);
+      Elf_Data *sd = symscn ? elf_getdata (symscn, NULL) : NULL;
+      if (rd == NULL || sd == NULL)
+	continue;
+      for (int i = 0;; i++)
+	{
+	  GElf_Rela rela;
+	  if (sh.sh_type == SHT_RELA)
+	    {
+	      if (gelf_getrela (rd, i, &rela) == NULL)
+		break;
+	    }
+	  else
+	    {
+	      GElf_Rel rel;
+	      if (gelf_getrel (rd, i, &rel) == NULL)
+		break;
+	      rela = (GElf_Rela) { .r_offset = rel.r_offset,
+				   .r_info = rel.r_info, .r_addend = 0 };
+	    }
+	  GElf_Sym sym;
+	  if (gelf_getsym (sd, (int) GELF_R_SYM (rela.r_info), &sym) == NULL)
+	    continue;
+	  int r = fn (&rela, &sym, arg);
+	  if (r != 0)
+	    return r;
+	}
+    }
+  return 0;
+}
