@@ -68,7 +68,8 @@ enum
 enum
 {
   CALLTAB_ERROR = 0,		/* the data is wrong; something was skipped */
-  CALLTAB_WARNING = 1		/* decodable but not as the format says */
+  CALLTAB_WARNING = 1,		/* decodable but not as the format says */
+  CALLTAB_NOTE = 2		/* calltab_verify: for information */
 };
 
 /* One unit (header) of a table.  Offsets are relative to the start of the
@@ -247,6 +248,89 @@ int calltab_func (const Calltab *ct, uint64_t die, Calltab_Func *func);
    linker discarded is returned with DISCARDED set.  */
 int calltab_unit_caller (const Calltab *ct, const Calltab_Unit *unit,
 			 Calltab_Caller *caller);
+
+/* Verification (calltab verify).  calltab_verify runs every check of a
+   registry over an open file: the tables against the format, the code
+   they describe, GCC's own DW_TAG_call_site DIEs and the line table's
+   discriminator rules.  Each finding goes to a callback; the counts are
+   returned.  The checks are numbered 0 .. calltab_verify_ncheck () - 1
+   in the order calltab verify lists them.  */
+
+/* One check of the registry.  Strings are static.  */
+typedef struct
+{
+  const char *id;		/* "callee-die" */
+  int severity;			/* CALLTAB_ERROR, CALLTAB_WARNING or
+				   CALLTAB_NOTE; a finding may be reported
+				   with another (uleb128: warning when merely
+				   overlong) */
+  const char *description;	/* one line */
+} Calltab_Verify_Check;
+
+/* One finding.  Strings live until the callback returns.  */
+typedef struct
+{
+  int severity;			/* CALLTAB_ERROR, _WARNING or _NOTE */
+  size_t check;			/* number of the check in the registry */
+  const char *check_id;		/* its id */
+  const char *section;		/* ".debug_dcall", ".debug_dcall(7)",
+				   ".debug_line", ".debug_info"; NULL when the
+				   finding is about the whole file */
+  uint64_t offset;		/* offset in SECTION (unit, line table, DIE) */
+  const char *item;		/* "entry", "row" or NULL */
+  size_t index;			/* ITEM's index */
+  const char *place;		/* SECTION[0xOFFSET] ITEM[INDEX], as text
+				   ".debug_dcall[0x0000001c] entry[3]", or
+				   NULL with SECTION */
+  const char *text;		/* the message */
+} Calltab_Verify_Finding;
+
+/* Called for each finding, in the order found.  */
+typedef void Calltab_Verify_Callback (const Calltab_Verify_Finding *finding,
+				      void *arg);
+
+/* Options; a NULL pointer means all zero.  */
+typedef struct
+{
+  int werror;			/* warnings make the file fail too */
+} Calltab_Verify_Options;
+
+/* What was checked and found.  */
+typedef struct
+{
+  size_t units;			/* units of both tables */
+  size_t dcall_entries;		/* .debug_dcall entries (tombstoned ones
+				   included) */
+  size_t vcall_entries;		/* .debug_vcall entries */
+  size_t tombstoned;		/* entries with a dead call_site */
+  size_t calls_checked;		/* entries whose call instruction was
+				   checked */
+  size_t gcc_call_sites;	/* GCC call-site DIEs compared */
+  size_t line_rows;		/* line-table rows checked */
+  size_t errors, warnings, notes;	/* findings by severity */
+  size_t *by_check;		/* NULL, or an array of
+				   calltab_verify_ncheck () counters the
+				   caller provides: findings per check */
+} Calltab_Verify_Counts;
+
+/* The number of checks in the registry.  */
+size_t calltab_verify_ncheck (void);
+
+/* Fill *INFO with check N of the registry.  Returns 0, 1 if N is past
+   the last check, -1 on error (INFO is NULL).  */
+int calltab_verify_check_info (size_t n, Calltab_Verify_Check *info);
+
+/* Run every check over CT (calltab_path (CT) is opened again for its
+   code, and its DWARF read through libdwfl along the debuginfo path CT
+   was opened with).  CB, when not NULL, receives each finding with ARG.
+   COUNTS, when not NULL, is filled (its by_check array, when not NULL,
+   set first to zeros).  Returns 0 when the file passes (no error, and
+   no warning under OPTS->werror), 1 when it fails, -1 on error (the
+   file cannot be opened again, out of memory; calltab_errmsg (-1) names
+   the file; COUNTS is then left zero).  */
+int calltab_verify (Calltab *ct, const Calltab_Verify_Options *opts,
+		    Calltab_Verify_Callback *cb, void *arg,
+		    Calltab_Verify_Counts *counts);
 
 /* The code of the calling thread's last error, and clear it.  */
 int calltab_errno (void);

@@ -1,9 +1,9 @@
-/* verify.h: what the checks of `calltab verify` share.
+/* verify.h: what the checks of calltab_verify share (internal).
 
    One struct verify per file.  Every check reports through verify_report
-   under one of the check ids of verify_checks (cmd-verify.c), with the
-   exact place: a section and offset, and an item in it (entry[N] of a
-   unit, row[N] of a line table).  */
+   under one of the check ids of verify_checks (verify.c), with the exact
+   place: a section and offset, and an item in it (entry[N] of a unit,
+   row[N] of a line table).  */
 
 #ifndef CALLTAB_VERIFY_H
 #define CALLTAB_VERIFY_H 1
@@ -12,14 +12,31 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <elfutils/libdwfl.h>
-#include "calltab.h"
+#include "libcalltabP.h"
 #include "call-target.h"
+
+/* The checks' short names stand for symbols in libcalltab's internal
+   namespace: the static library must not take verify_report from its
+   users.  */
+#define verify_checks __calltab_verify_checks
+#define verify_report __calltab_verify_report
+#define verify_report_as __calltab_verify_report_as
+#define verify_section_label __calltab_verify_section_label
+#define verify_dwarf_place __calltab_verify_dwarf_place
+#define verify_describe_place __calltab_verify_describe_place
+#define verify_tables __calltab_verify_tables
+#define verify_calls __calltab_verify_calls
+#define verify_gcc_call_sites __calltab_verify_gcc_call_sites
+#define verify_lines __calltab_verify_lines
+#define verify_callee_ok __calltab_verify_callee_ok
+#define verify_tag_name __calltab_verify_tag_name
+#define verify_symbol_matches __calltab_verify_symbol_matches
 
 enum verify_severity
 {
-  V_ERROR,
-  V_WARNING,
-  V_NOTE
+  V_ERROR = CALLTAB_ERROR,
+  V_WARNING = CALLTAB_WARNING,
+  V_NOTE = CALLTAB_NOTE
 };
 
 /* The checks, in the order the summary lists them.  */
@@ -97,10 +114,9 @@ struct verify
   bool label_counted;
   size_t label_count[2];
 
-  /* Options.  */
-  bool json;
-  bool quiet;
-  bool werror;			/* warnings make the file fail */
+  /* Where findings go (calltab_verify's CB and ARG; CB may be NULL).  */
+  Calltab_Verify_Callback *cb;
+  void *cb_arg;
 
   /* Tallies.  */
   size_t counts[VC_NUM];
@@ -114,10 +130,6 @@ struct verify
      them rather than repeat the error.  */
   bool *bad_callee;
   size_t nbad_callee;
-  FILE *json_messages;		/* --json: the "messages" array body */
-  char *json_buf;
-  size_t json_size;
-  size_t json_count;
 };
 
 /* Report a problem of check CHECK at PLACE (NULL: the whole file), with
@@ -150,7 +162,7 @@ const char *verify_describe_place (const struct verify *v,
 				   const struct ct_place *place, char *buf,
 				   size_t size);
 
-/* The checks, run in this order by cmd-verify.c.  */
+/* The checks, run in this order by calltab_verify (verify.c).  */
 void verify_tables (struct verify *v);	/* verify-tables.c */
 void verify_calls (struct verify *v);	/* verify-calls.c */
 void verify_gcc_call_sites (struct verify *v);	/* verify-call-sites.c */
