@@ -395,6 +395,13 @@ reloc_at (const struct ct_code *code, size_t scn, uint64_t offset)
   return NULL;
 }
 
+bool
+__calltab_code_reloc_at (const struct ct_code *code, size_t scnidx,
+			 uint64_t offset)
+{
+  return code->relocatable && reloc_at (code, scnidx, offset) != NULL;
+}
+
 /* The allocated section with contents holding [ADDR, ADDR + LEN).  */
 static const unsigned char *
 bytes_at (const struct ct_code *code, uint64_t addr, size_t len)

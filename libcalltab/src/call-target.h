@@ -69,6 +69,11 @@ const unsigned char *__calltab_code_bytes (const struct ct_code *code,
 bool __calltab_code_locate (const struct ct_code *code, uint64_t addr,
 			    struct ct_place *place);
 
+/* Whether, in a relocatable object, a relocation applies at OFFSET of
+   section SCNIDX (so the bytes there are not the final value).  */
+bool __calltab_code_reloc_at (const struct ct_code *code, size_t scnidx,
+			      uint64_t offset);
+
 /* Whether section SCNIDX exists, is allocated and executable.  */
 bool __calltab_code_is_exec (const struct ct_code *code, size_t scnidx);
 

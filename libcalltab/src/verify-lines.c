@@ -7,8 +7,9 @@
    - in each function, the discriminators of each source line (file,
      line) are 0..n-1: none is skipped;
    - with the basic blocks of the final code (x86-insn.c; leaders: the
-     function's entry, jump targets, the instruction after a jump or a
-     return; calls do not end blocks): a line whose code lies in one
+     function's entry, jump targets, and after a jump, a conditional
+     jump or a return the first instruction past the alignment padding;
+     calls do not end blocks): a line whose code lies in one
      block carries discriminator 0 (a block's discriminator does not
      leak onto it), and when it lies in several, no discriminator of it
      is in two blocks (every block is told apart by (line,
@@ -246,16 +247,45 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
       size_t start = (size_t) p.offset, end = start + (rg->high - rg->low);
       if (!add_leader (b, rg->low))
 	return;
+      /* After a jump, a conditional jump or a return, the alignment
+	 padding (NOPs the assembler puts before an aligned label) is no
+	 block of its own: the compiler cannot give it a discriminator,
+	 and it belongs with the code before it.  Padding is a run of NOPs
+	 that ends at an 8-byte boundary (GCC aligns labels and functions
+	 to 8 or 16); other NOPs are code (-O0 emits some, with their own
+	 rows).  A jump target inside the padding still starts a block
+	 (below).  */
+      bool after_transfer = false;
+      Dwarf_Addr pad_start = 0;
       for (size_t off = start; off < end;)
 	{
 	  struct x86_insn insn;
 	  if (!__calltab_x86_decode_insn (bytes, end, off, &insn))
 	    return;
-	  Dwarf_Addr next = rg->low + (off + insn.length - start);
-	  if (insn.flow != X86_FLOW_NEXT && next < rg->high
-	      && !add_leader (b, next))
-	    return;
-	  if (insn.direct)
+	  Dwarf_Addr here = rg->low + (off - start);
+	  Dwarf_Addr next = here + insn.length;
+	  if (after_transfer && insn.nop && pad_start == 0)
+	    pad_start = here;
+	  if (after_transfer && !insn.nop)
+	    {
+	      after_transfer = false;
+	      Dwarf_Addr leader = pad_start != 0 && here % 8 != 0
+				  ? pad_start : here;
+	      pad_start = 0;
+	      if (!add_leader (b, leader))
+		return;
+	    }
+	  if (insn.flow != X86_FLOW_NEXT)
+	    {
+	      after_transfer = true;
+	      pad_start = 0;
+	    }
+	  /* In an object a relocated displacement (a jump to another
+	     function: a sibling call) reads 0 here, not its target.  */
+	  bool rel32 = insn.length >= 5;	/* rel8 forms are 2 or 3 bytes */
+	  if (insn.direct
+	      && !(rel32 && __calltab_code_reloc_at (v->code, p.scnidx,
+						     off + insn.length - 4)))
 	    {
 	      Dwarf_Addr t = next + (Dwarf_Addr) insn.rel;
 	      if (func_at (f, t) == func && !add_leader (b, t))
