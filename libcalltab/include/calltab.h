@@ -328,7 +328,7 @@ int calltab_verify_check_info (size_t n, Calltab_Verify_Check *info);
    no warning under OPTS->werror), 1 when it fails, -1 on error (the
    file cannot be opened again, out of memory; calltab_errmsg (-1) names
    the file; COUNTS is then left zero).  */
-int calltab_verify (Calltab *ct, const Calltab_Verify_Options *opts,
+int calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
 		    Calltab_Verify_Callback *cb, void *arg,
 		    Calltab_Verify_Counts *counts);
 

@@ -357,7 +357,7 @@ calltab_verify_check_info (size_t n, Calltab_Verify_Check *info)
 }
 
 CALLTAB_EXPORT int
-calltab_verify (Calltab *ct, const Calltab_Verify_Options *opts,
+calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
 		Calltab_Verify_Callback *cb, void *arg,
 		Calltab_Verify_Counts *counts)
 {

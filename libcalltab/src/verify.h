@@ -95,7 +95,7 @@ struct verify_place
 struct verify
 {
   const char *path;
-  Calltab *ct;
+  const Calltab *ct;
   /* The file itself, for its code (the tables may come from a separate
      debug file).  */
   int fd;
