@@ -317,11 +317,12 @@ __calltab_code_locate (const struct ct_code *code, uint64_t addr,
   return false;
 }
 
-size_t
-__calltab_code_symbols_at (const struct ct_code *code, size_t scnidx,
-			   uint64_t addr, const char **out, size_t max)
+/* The index of the first symbol at ADDR with section key KEY (the
+   section in objects, 0 in linked files), or of the first after it, in
+   the symbols sorted by section key and value.  */
+static size_t
+first_symbol_at (const struct ct_code *code, size_t key, uint64_t addr)
 {
-  size_t key = code->relocatable ? scnidx : 0;
   size_t lo = 0, hi = code->nsymbols;
   while (lo < hi)
     {
@@ -332,6 +333,15 @@ __calltab_code_symbols_at (const struct ct_code *code, size_t scnidx,
       else
 	hi = mid;
     }
+  return lo;
+}
+
+size_t
+__calltab_code_symbols_at (const struct ct_code *code, size_t scnidx,
+			   uint64_t addr, const char **out, size_t max)
+{
+  size_t key = code->relocatable ? scnidx : 0;
+  size_t lo = first_symbol_at (code, key, addr);
   size_t n = 0;
   for (size_t i = lo; i < code->nsymbols && n < max; i++)
     {
@@ -353,16 +363,7 @@ __calltab_code_func_size (const struct ct_code *code, size_t scnidx,
 			  uint64_t addr)
 {
   size_t key = code->relocatable ? scnidx : 0;
-  size_t lo = 0, hi = code->nsymbols;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      const struct code_symbol *s = &code->symbols[mid];
-      if (s->shndx < key || (s->shndx == key && s->value < addr))
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = first_symbol_at (code, key, addr);
   uint64_t size = 0;
   for (size_t i = lo; i < code->nsymbols; i++)
     {

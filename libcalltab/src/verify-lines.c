@@ -108,10 +108,10 @@ struct row
   size_t block;			/* block rules: one block it touches */
 };
 
+/* Order by function, position (file, line) and discriminator.  */
 static int
-cmp_row (const void *a, const void *b)
+cmp_position (const struct row *x, const struct row *y)
 {
-  const struct row *x = a, *y = b;
   if (x->func != y->func)
     return x->func < y->func ? -1 : 1;
   int c = strcmp (x->file, y->file);
@@ -121,6 +121,16 @@ cmp_row (const void *a, const void *b)
     return x->line < y->line ? -1 : 1;
   if (x->disc != y->disc)
     return x->disc < y->disc ? -1 : 1;
+  return 0;
+}
+
+static int
+cmp_row (const void *a, const void *b)
+{
+  const struct row *x = a, *y = b;
+  int c = cmp_position (x, y);
+  if (c != 0)
+    return c;
   return x->index < y->index ? -1 : x->index > y->index;
 }
 
@@ -325,15 +335,9 @@ static int
 cmp_hit (const void *a, const void *b)
 {
   const struct row *x = a, *y = b;
-  if (x->func != y->func)
-    return x->func < y->func ? -1 : 1;
-  int c = strcmp (x->file, y->file);
+  int c = cmp_position (x, y);
   if (c != 0)
     return c;
-  if (x->line != y->line)
-    return x->line < y->line ? -1 : 1;
-  if (x->disc != y->disc)
-    return x->disc < y->disc ? -1 : 1;
   if (x->block != y->block)
     return x->block < y->block ? -1 : 1;
   return x->index < y->index ? -1 : x->index > y->index;
