@@ -13,8 +13,8 @@
 #include <string.h>
 #include "libcalltabP.h"
 
-static uint64_t
-read_uint (const Calltab *ct, const unsigned char *p, size_t width)
+uint64_t
+__calltab_read_uint (const Calltab *ct, const unsigned char *p, size_t width)
 {
   bool le = ct->ehdr.e_ident[EI_DATA] != ELFDATA2MSB;
   uint64_t v = 0;
@@ -172,7 +172,7 @@ decode_entries (Calltab *ct, size_t secno, struct ct_unit *u,
 		   " left in the unit", asz, end - p);
 	  return 0;
 	}
-      uint64_t call_site = read_uint (ct, sec->data + p, asz);
+      uint64_t call_site = __calltab_read_uint (ct, sec->data + p, asz);
       p += asz;
       const unsigned char *q = sec->data + p;
       uint64_t value;
@@ -254,7 +254,7 @@ __calltab_decode_section (Calltab *ct, size_t secno)
 		   " bytes left in the section, 4 needed", left);
 	  break;
 	}
-      uint64_t length = read_uint (ct, data + off, 4);
+      uint64_t length = __calltab_read_uint (ct, data + off, 4);
       unsigned int osz = 4, hlen = 4;
       if (length == 0xffffffff)
 	{
@@ -265,7 +265,7 @@ __calltab_decode_section (Calltab *ct, size_t secno)
 		       " bytes left in the section, 12 needed", left);
 	      break;
 	    }
-	  length = read_uint (ct, data + off + 4, 8);
+	  length = __calltab_read_uint (ct, data + off + 4, 8);
 	  osz = 8;
 	  hlen = 12;
 	}
@@ -305,7 +305,7 @@ __calltab_decode_section (Calltab *ct, size_t secno)
       uint64_t debug_info = 0, debug_info_off = p;
       if (sec->table == CALLTAB_DCALL)
 	{
-	  debug_info = read_uint (ct, data + p, osz);
+	  debug_info = __calltab_read_uint (ct, data + p, osz);
 	  p += osz;
 	}
       uint64_t asz_off = p;

@@ -158,11 +158,7 @@ sec_offset (Calltab *ct, Dwarf *dw, Dwarf_Attribute *attr,
     }
   if (info_ndx == 0)
     return false;
-  bool le = ct->ehdr.e_ident[EI_DATA] != ELFDATA2MSB;
-  uint64_t v = 0;
-  for (unsigned int i = 0; i < offset_size; i++)
-    v |= (uint64_t) p[le ? i : offset_size - 1 - i] << (8 * i);
-  *value = v;
+  *value = __calltab_read_uint (ct, p, offset_size);
   if (ct->ehdr.e_type != ET_REL)
     return true;
   /* Which .debug_dcall/.debug_vcall section (one per COMDAT group): the

@@ -185,6 +185,11 @@ int __calltab_problem (Calltab *ct, int code, int severity, size_t sec,
    Returns 0, -1 on a fatal error (out of memory, libelf).  */
 int __calltab_load_section (Calltab *ct, size_t secno, Elf_Scn *scn);
 
+/* The WIDTH-byte unsigned value at P, in the byte order of CT's file.
+   The caller has checked that the bytes are there.  */
+uint64_t __calltab_read_uint (const Calltab *ct, const unsigned char *p,
+			      size_t width);
+
 /* Call FN (RELA, SYM, ARG) for every relocation of ELF that applies to
    section SCN (SHT_RELA and SHT_REL; a REL's addend reads 0) and whose
    symbol can be read.  Stops at the first non-zero return of FN and

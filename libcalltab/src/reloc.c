@@ -51,16 +51,6 @@ put (const Calltab *ct, unsigned char *p, size_t width, uint64_t v)
     p[le ? i : width - 1 - i] = (unsigned char) (v >> (8 * i));
 }
 
-static uint64_t
-get (const Calltab *ct, const unsigned char *p, size_t width)
-{
-  bool le = ct->ehdr.e_ident[EI_DATA] != ELFDATA2MSB;
-  uint64_t v = 0;
-  for (size_t i = 0; i < width; i++)
-    v |= (uint64_t) p[le ? i : width - 1 - i] << (8 * i);
-  return v;
-}
-
 /* Apply the relocation section RSCN (header RSHDR) to section SECNO.  */
 static int
 apply_relocs (Calltab *ct, size_t secno, Elf_Scn *rscn, GElf_Shdr *rshdr)
@@ -153,7 +143,7 @@ apply_relocs (Calltab *ct, size_t secno, Elf_Scn *rscn, GElf_Shdr *rshdr)
 	    shndx = 0;		/* SHN_ABS, SHN_COMMON: no section */
 	  unsigned char *where = sec->data + rel.r_offset;
 	  uint64_t addend = rela ? (uint64_t) rel.r_addend
-				 : get (ct, where, width);
+				 : __calltab_read_uint (ct, where, width);
 	  uint64_t v = sym.st_value + addend;
 	  if (width == 4
 	      && (is_signed ? (int64_t) v != (int32_t) v : v > UINT32_MAX))

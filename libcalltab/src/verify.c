@@ -271,7 +271,10 @@ verify_symbol_matches (const char *sym, const char *name, const char *linkage)
 }
 
 /* Open our own views of the file: libelf for the code, libdwfl for
-   DWARF.  Returns false with the error set.  */
+   DWARF.  Not the handle's: libelf and libdw fill caches on first use
+   (section data, line tables, abbreviations), and a handle may be used
+   from several threads at once, so verify must not touch its Elf or
+   Dwarf.  Returns false with the error set.  */
 static bool
 open_views (struct verify *v)
 {
