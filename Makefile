@@ -52,6 +52,7 @@ $(PLUGIN): $(PLUGIN_OBJS)
 
 gcc-plugin/%.o: gcc-plugin/%.cc VERSION
 	$(GXX) $(ALL_CXXFLAGS) $(DEPFLAGS) -fPIC -I$(GCC_PLUGIN_DIR)/include \
+	  -Ilibcalltab/include \
 	  -DCALLTAB_VERSION='"$(VERSION)"' -c -o $@ $<
 
 # ---- libcalltab ---------------------------------------------------------
@@ -191,7 +192,8 @@ install: all
 	ln -sf $(notdir $(LIB_SHARED)) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
 	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libcalltab.so
 	$(INSTALL) -m 644 $(LIB_STATIC) $(DESTDIR)$(LIBDIR)/
-	$(INSTALL) -m 644 libcalltab/include/calltab.h $(DESTDIR)$(INCLUDEDIR)/
+	$(INSTALL) -m 644 libcalltab/include/calltab.h \
+	  libcalltab/include/calltab-format.h $(DESTDIR)$(INCLUDEDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(PC_LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(PC_INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    libcalltab/calltab.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/calltab.pc
@@ -204,6 +206,7 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SHARED)) \
 	  $(DESTDIR)$(LIBDIR)/$(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libcalltab.so \
 	  $(DESTDIR)$(LIBDIR)/libcalltab.a $(DESTDIR)$(INCLUDEDIR)/calltab.h \
+	  $(DESTDIR)$(INCLUDEDIR)/calltab-format.h \
 	  $(DESTDIR)$(PKGCONFIGDIR)/calltab.pc \
 	  $(DESTDIR)$(MANDIR)/man1/calltab.1 $(DESTDIR)$(MANDIR)/man3/libcalltab.3
 

@@ -11,6 +11,7 @@
 #include "gcc-compat.h"
 #include "calltab-plugin.h"
 #include "call-tables.h"
+#include "calltab-format.h"
 
 namespace {
 
@@ -27,19 +28,14 @@ enum
   AT_external = 0x3f,
   AT_linkage_name = 0x6e,
   AT_MIPS_linkage_name = 0x2007,	/* its spelling before DWARF 4 */
-  AT_calltab_dcall_unit = 0x3c70,	/* docs/format.md */
-  AT_calltab_vcall_unit = 0x3c71,
   FORM_addr = 0x01,
-  FORM_data4 = 0x06,
-  FORM_data8 = 0x07,
   FORM_string = 0x08,
   FORM_data1 = 0x0b,
   FORM_flag = 0x0c,
   FORM_flag_present = 0x19,
   UT_compile = 0x01,
   LANG_C89 = 0x0001,
-  LANG_C_plus_plus = 0x0004,
-  TABLE_VERSION = 4		/* of .debug_dcall and .debug_vcall */
+  LANG_C_plus_plus = 0x0004
 };
 
 /* Which optional attributes a subprogram DIE has; its abbreviation code
@@ -239,16 +235,6 @@ flag_form (const layout &lay)
   return lay.version >= 4 ? FORM_flag_present : FORM_flag;
 }
 
-/* The form of the unit attributes: a constant of the offset size, with
-   a relocation against the table section.  Not DW_FORM_sec_offset:
-   elfutils (eu-readelf, libdw's dwarf_formudata) rejects sec_offset on
-   attributes it does not know as invalid DWARF.  */
-int
-unit_offset_form (const layout &lay)
-{
-  return lay.offset_size == 8 ? FORM_data8 : FORM_data4;
-}
-
 void
 emit_abbrevs (emitter &e, const bool used[N_SHAPES])
 {
@@ -293,13 +279,15 @@ emit_abbrevs (emitter &e, const bool used[N_SHAPES])
 	}
       if (shape & HAS_DCALL)
 	{
-	  e.uleb (AT_calltab_dcall_unit, "DW_AT_calltab_dcall_unit");
-	  e.uleb (unit_offset_form (lay), "offset-sized constant");
+	  e.uleb (DW_AT_calltab_dcall_unit, "DW_AT_calltab_dcall_unit");
+	  e.uleb (CALLTAB_UNIT_ATTR_FORM (lay.offset_size),
+		  "offset-sized constant");
 	}
       if (shape & HAS_VCALL)
 	{
-	  e.uleb (AT_calltab_vcall_unit, "DW_AT_calltab_vcall_unit");
-	  e.uleb (unit_offset_form (lay), "offset-sized constant");
+	  e.uleb (DW_AT_calltab_vcall_unit, "DW_AT_calltab_vcall_unit");
+	  e.uleb (CALLTAB_UNIT_ATTR_FORM (lay.offset_size),
+		  "offset-sized constant");
 	}
       e.uleb (0, "end of attributes");
       e.uleb (0, NULL);
@@ -342,7 +330,7 @@ emit_declaration_unit (emitter &e, unsigned uno, decl_unit &u)
       e.u8 (lay.addr_size, "address size");
     }
   e.uleb (ABBREV_CU, "DW_TAG_compile_unit");
-  e.string ("calltab " CALLTAB_VERSION, "DW_AT_producer");
+  e.string (CALLTAB_PRODUCER_PREFIX CALLTAB_VERSION, "DW_AT_producer");
   e.u8 (strncmp (lang_hooks.name, "GNU C++", 7) == 0
 	? LANG_C_plus_plus : LANG_C89, "DW_AT_language");
 
@@ -388,13 +376,14 @@ emit_table_unit (emitter &e, unsigned i, bool virt,
 {
   const ct_function &f = ct_functions[i];
   const char *kind = virt ? "vcall" : "dcall";
-  push_section (virt ? ".debug_vcall" : ".debug_dcall", f.comdat_group);
+  push_section (virt ? CALLTAB_VCALL_SECTION : CALLTAB_DCALL_SECTION,
+		f.comdat_group);
   char start[48], end[48];
   snprintf (start, sizeof start, ".Lcalltab_%s_start%u", kind, i);
   snprintf (end, sizeof end, ".Lcalltab_%s_end%u", kind, i);
   e.label (label_buf (virt ? ".Lcalltab_vcall%u" : ".Lcalltab_dcall%u", i));
   e.unit_length (start, end);
-  e.u8 (TABLE_VERSION, "version");
+  e.u8 (CALLTAB_TABLE_VERSION, "version");
   if (!virt)
     e.offset (label_buf (".Lcalltab_cu%u", uno),
 	      "debug_info: the declaration unit");

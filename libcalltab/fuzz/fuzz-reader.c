@@ -98,7 +98,8 @@ fuzz_section (int table, const uint8_t *data, size_t size)
   memset (&ct, 0, sizeof ct);
   struct ct_section sec = {
     .table = table, .scn = 1,
-    .name = table == CALLTAB_DCALL ? ".debug_dcall" : ".debug_vcall",
+    .name = table == CALLTAB_DCALL ? CALLTAB_DCALL_SECTION
+				   : CALLTAB_VCALL_SECTION,
   };
   sec.label = sec.name;
   sec.data = malloc (size ? size : 1);

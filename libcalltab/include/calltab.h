@@ -26,6 +26,7 @@
 #include <stdint.h>
 #include <libelf.h>
 #include <elfutils/libdw.h>
+#include "calltab-format.h"
 
 #ifdef __cplusplus
 extern "C" {

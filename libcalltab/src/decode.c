@@ -310,10 +310,11 @@ __calltab_decode_section (Calltab *ct, size_t secno)
 	}
       uint64_t asz_off = p;
       unsigned int asz = data[p++];
-      if (version != 4)
+      if (version != CALLTAB_TABLE_VERSION)
 	{
 	  PROBLEM (CALLTAB_E_BAD_VERSION, CALLTAB_ERROR, body,
-		   "unsupported version %u (4 expected)", version);
+		   "unsupported version %u (%u expected)", version,
+		   CALLTAB_TABLE_VERSION);
 	  if (cut)
 	    break;
 	  continue;

@@ -124,8 +124,7 @@ sec_offset (Calltab *ct, Dwarf *dw, Dwarf_Attribute *attr,
      DW_FORM_sec_offset is read alike.  */
   unsigned int form = dwarf_whatform (attr);
   if (form != DW_FORM_sec_offset
-      && !(form == DW_FORM_data4 && offset_size == 4)
-      && !(form == DW_FORM_data8 && offset_size == 8))
+      && form != CALLTAB_UNIT_ATTR_FORM (offset_size))
     return false;
   /* libdw checks sec_offset values against the section it associates
      with the attribute; a vendor attribute has none, so read the
@@ -260,7 +259,8 @@ scan_units (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
       if (dwarf_offdie (dw, off + hsize, &cudie) != NULL
 	  && (producer = dwarf_formstring (dwarf_attr (&cudie, DW_AT_producer,
 						       &attr))) != NULL
-	  && strncmp (producer, "calltab", 7) == 0
+	  && strncmp (producer, CALLTAB_PRODUCER_PREFIX,
+		      CALLTAB_PRODUCER_PREFIX_LEN) == 0
 	  && read_callers (ct, dw, mod, info_scn, &cudie, osz, alloc) < 0)
 	return -1;
       off = next;

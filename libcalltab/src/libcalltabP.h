@@ -19,10 +19,6 @@
 
 #define CALLTAB_EXPORT __attribute__ ((visibility ("default")))
 
-/* Vendor attributes of the declaration unit (docs/format.md).  */
-#define DW_AT_calltab_dcall_unit 0x3c70
-#define DW_AT_calltab_vcall_unit 0x3c71
-
 #define CT_NTABLES 2
 
 /* A relocation applied to a section copy: where, and the section the

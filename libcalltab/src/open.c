@@ -27,9 +27,9 @@ calltab_version (void)
 static int
 table_of (const char *name)
 {
-  if (strcmp (name, ".debug_dcall") == 0)
+  if (strcmp (name, CALLTAB_DCALL_SECTION) == 0)
     return CALLTAB_DCALL;
-  if (strcmp (name, ".debug_vcall") == 0)
+  if (strcmp (name, CALLTAB_VCALL_SECTION) == 0)
     return CALLTAB_VCALL;
   return -1;
 }

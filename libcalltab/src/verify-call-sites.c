@@ -201,7 +201,8 @@ verify_gcc_call_sites (struct verify *v)
 	{
 	  const char *producer = attr_string (&cudie, DW_AT_producer);
 	  /* The plugin's declaration unit has no call sites.  */
-	  if (producer == NULL || strncmp (producer, "calltab", 7) != 0)
+	  if (producer == NULL || strncmp (producer, CALLTAB_PRODUCER_PREFIX,
+					  CALLTAB_PRODUCER_PREFIX_LEN) != 0)
 	    walk (&s, &cudie, 0);
 	}
       off = next;

@@ -145,7 +145,8 @@ verify_section_label (struct verify *v, const char *name, size_t scn)
   if (elf == NULL || elf_getshdrstrndx (elf, &shstrndx) != 0)
     return name;
   /* Count the sections of each table's name once per file.  */
-  static const char *const tables[2] = { ".debug_dcall", ".debug_vcall" };
+  static const char *const tables[2] = { CALLTAB_DCALL_SECTION,
+					  CALLTAB_VCALL_SECTION };
   int t = strcmp (name, tables[0]) == 0 ? 0
 	  : strcmp (name, tables[1]) == 0 ? 1 : -1;
   if (t < 0)

@@ -15,7 +15,7 @@ cli_table_name (int table)
 static const char *
 section_name (int table)
 {
-  return table == CALLTAB_DCALL ? ".debug_dcall" : ".debug_vcall";
+  return table == CALLTAB_DCALL ? CALLTAB_DCALL_SECTION : CALLTAB_VCALL_SECTION;
 }
 
 void

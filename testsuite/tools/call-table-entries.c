@@ -39,8 +39,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#define AT_calltab_dcall_unit 0x3c70
-#define AT_calltab_vcall_unit 0x3c71
+#include "calltab-format.h"
 
 static const char *file;
 
@@ -146,7 +145,8 @@ collect_callers (void)
       if (dwarf_offdie (dwarf, off + hsize, &cu) != NULL
 	  && (producer = dwarf_formstring (dwarf_attr (&cu, DW_AT_producer,
 						       &a))) != NULL
-	  && strncmp (producer, "calltab ", 8) == 0
+	  && strncmp (producer, CALLTAB_PRODUCER_PREFIX,
+		      CALLTAB_PRODUCER_PREFIX_LEN) == 0
 	  && dwarf_child (&cu, &child) == 0)
 	do
 	  {
@@ -154,8 +154,8 @@ collect_callers (void)
 	    if (dwarf_lowpc (&child, &low) != 0)
 	      continue;
 	    struct caller c = { die_name (&child), low,
-	      { sec_offset (&child, AT_calltab_dcall_unit),
-		sec_offset (&child, AT_calltab_vcall_unit) } };
+	      { sec_offset (&child, DW_AT_calltab_dcall_unit),
+		sec_offset (&child, DW_AT_calltab_vcall_unit) } };
 	    callers = realloc (callers, (n_callers + 1) * sizeof *callers);
 	    callers[n_callers++] = c;
 	  }
@@ -358,7 +358,7 @@ walk (const char *secname, int k)
 	  int hdr = 1 + (k == 0 ? offset_size : 0) + 1;
 	  if (len < (uint64_t) hdr)
 	    fatal ("%s[0x%" PRIx64 "]: short header", secname, unit_off);
-	  if (p[0] != 4)
+	  if (p[0] != CALLTAB_TABLE_VERSION)
 	    fatal ("%s[0x%" PRIx64 "]: version %d", secname, unit_off, p[0]);
 	  uint64_t info = k == 0 ? read_n (p + 1, offset_size) : 0;
 	  int asize = p[hdr - 1];
@@ -460,7 +460,7 @@ main (int argc, char **argv)
   if (dwarf == NULL)
     fatal ("no DWARF: %s", dwarf_errmsg (-1));
   collect_callers ();
-  walk (".debug_dcall", 0);
-  walk (".debug_vcall", 1);
+  walk (CALLTAB_DCALL_SECTION, 0);
+  walk (CALLTAB_VCALL_SECTION, 1);
   return 0;
 }

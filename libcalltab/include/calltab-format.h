@@ -1,0 +1,39 @@
+/* calltab-format.h: the constants of the calltab DWARF extensions
+   (docs/format.md), the one definition that the GCC plugin, libcalltab,
+   the calltab command, the testsuite and gas-support share.
+
+   Plain preprocessor definitions only, so that C, C++ and assembler
+   sources run through cpp (.S) can include it; installed beside
+   calltab.h.  testsuite/calltab.reader/format-header.exp checks that
+   gas-support/calltab.inc agrees with it.  */
+
+#ifndef CALLTAB_FORMAT_H
+#define CALLTAB_FORMAT_H 1
+
+/* The two table sections.  */
+#define CALLTAB_DCALL_SECTION ".debug_dcall"
+#define CALLTAB_VCALL_SECTION ".debug_vcall"
+
+/* The version byte of every .debug_dcall and .debug_vcall unit header.  */
+#define CALLTAB_TABLE_VERSION 4
+
+/* Vendor attributes of a caller's DIE in a declaration unit: the offset
+   of the caller's .debug_dcall or .debug_vcall unit (in the DW_AT_lo_user
+   .. DW_AT_hi_user range).  */
+#define DW_AT_calltab_dcall_unit 0x3c70
+#define DW_AT_calltab_vcall_unit 0x3c71
+
+/* The form of those attributes: a constant of the unit's offset size
+   (DW_FORM_data4 = 0x06 in 32-bit DWARF, DW_FORM_data8 = 0x07 in
+   64-bit DWARF), relocated against the table section in objects.  Not
+   DW_FORM_sec_offset, which elfutils rejects on attributes it does not
+   know.  */
+#define CALLTAB_UNIT_ATTR_FORM(offset_size) ((offset_size) == 8 ? 0x07 : 0x06)
+
+/* DW_AT_producer of a declaration unit: this prefix, then the version
+   of calltab that wrote it.  Units of other producers were not built by
+   the plugin.  */
+#define CALLTAB_PRODUCER_PREFIX "calltab "
+#define CALLTAB_PRODUCER_PREFIX_LEN 8
+
+#endif /* calltab-format.h */
