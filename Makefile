@@ -34,7 +34,7 @@ GCC_MAJOR := $(shell $(GCC) -dumpversion)
 # plugin lands where that GCC finds -fplugin=calltab by name.
 PLUGINDIR ?= $(LIBDIR)/gcc/$(GCC_TARGET)/$(GCC_MAJOR)/plugin
 
-WARN := -Wall -Wextra -Werror
+WARN := -Wall -Wextra -Wshadow -Werror
 CFLAGS ?= -O2 -g
 CXXFLAGS ?= -O2 -g
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS)
@@ -51,7 +51,7 @@ $(PLUGIN): $(PLUGIN_OBJS)
 	$(GXX) -shared -o $@ $^ $(LDFLAGS)
 
 gcc-plugin/%.o: gcc-plugin/%.cc VERSION
-	$(GXX) $(ALL_CXXFLAGS) $(DEPFLAGS) -fPIC -I$(GCC_PLUGIN_DIR)/include \
+	$(GXX) $(ALL_CXXFLAGS) $(DEPFLAGS) -fPIC -isystem $(GCC_PLUGIN_DIR)/include \
 	  -Ilibcalltab/include \
 	  -DCALLTAB_VERSION='"$(VERSION)"' -c -o $@ $<
 

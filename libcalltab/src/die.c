@@ -190,18 +190,9 @@ read_callers (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
 	  if (dwarf_attr (&child, attrs[i].at, &attr) == NULL
 	      || !sec_offset (ct, dw, &attr, offset_size, &value, &scn))
 	    continue;
-	  if (ct->ncallers == *alloc)
-	    {
-	      size_t n = *alloc ? 2 * *alloc : 32;
-	      struct ct_caller *c = realloc (ct->callers, n * sizeof *c);
-	      if (c == NULL)
-		{
-		  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-		  return -1;
-		}
-	      ct->callers = c;
-	      *alloc = n;
-	    }
+	  if (__calltab_reserve (&ct->callers, alloc, ct->ncallers + 1,
+				 sizeof *ct->callers) < 0)
+	    return -1;
 	  Dwarf_Addr low_pc = 0;
 	  bool have_pc = dwarf_lowpc (&child, &low_pc) == 0;
 	  /* libdwfl lays the sections of a relocatable object out at
@@ -225,18 +216,9 @@ read_callers (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
 static int
 add_func (Calltab *ct, size_t scn, uint64_t die, size_t *alloc)
 {
-  if (ct->nfuncs == *alloc)
-    {
-      size_t n = *alloc ? 2 * *alloc : 64;
-      struct ct_func *f = realloc (ct->funcs, n * sizeof *f);
-      if (f == NULL)
-	{
-	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-	  return -1;
-	}
-      ct->funcs = f;
-      *alloc = n;
-    }
+  if (__calltab_reserve (&ct->funcs, alloc, ct->nfuncs + 1,
+			 sizeof *ct->funcs) < 0)
+    return -1;
   memset (&ct->funcs[ct->nfuncs], 0, sizeof *ct->funcs);
   ct->funcs[ct->nfuncs].f.scn = scn;
   ct->funcs[ct->nfuncs++].f.die = die;

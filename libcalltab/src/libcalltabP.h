@@ -237,6 +237,13 @@ bool __calltab_group_used (Calltab *ct, size_t scn);
 void __calltab_group_release (Calltab *ct, size_t scn);
 void __calltab_groups_end (Calltab *ct);
 
+/* Make room in the array *ARRAYP (a pointer to a pointer to elements of
+   SIZE bytes, *ALLOC of them allocated) for NEED elements, growing it by
+   doubling.  Returns 0, or -1 with CALLTAB_E_NOMEM set and the array
+   unchanged.  The one growth routine of the library: every appended-to
+   array uses it.  */
+int __calltab_reserve (void *arrayp, size_t *alloc, size_t need, size_t size);
+
 /* Keep a copy of S owned by CT.  Returns it, or NULL (out of memory).  */
 const char *__calltab_strdup (Calltab *ct, const char *s);
 

@@ -25,15 +25,9 @@ int
 __calltab_problem (Calltab *ct, int code, int severity, size_t sec,
 		   uint64_t offset, const char *fmt, ...)
 {
-  if (ct->nproblems == ct->problems_alloc)
-    {
-      size_t n = ct->problems_alloc ? 2 * ct->problems_alloc : 16;
-      struct ct_problem *p = realloc (ct->problems, n * sizeof *p);
-      if (p == NULL)
-	goto nomem;
-      ct->problems = p;
-      ct->problems_alloc = n;
-    }
+  if (__calltab_reserve (&ct->problems, &ct->problems_alloc,
+			 ct->nproblems + 1, sizeof *ct->problems) < 0)
+    return -1;
   struct ct_problem *p = &ct->problems[ct->nproblems];
   va_list ap;
   va_start (ap, fmt);
@@ -66,15 +60,9 @@ nomem:
 const char *
 __calltab_strdup (Calltab *ct, const char *s)
 {
-  if (ct->nstrings == ct->strings_alloc)
-    {
-      size_t n = ct->strings_alloc ? 2 * ct->strings_alloc : 64;
-      char **p = realloc (ct->strings, n * sizeof *p);
-      if (p == NULL)
-	return NULL;
-      ct->strings = p;
-      ct->strings_alloc = n;
-    }
+  if (__calltab_reserve (&ct->strings, &ct->strings_alloc, ct->nstrings + 1,
+			 sizeof *ct->strings) < 0)
+    return NULL;
   char *copy = strdup (s);
   if (copy != NULL)
     ct->strings[ct->nstrings++] = copy;

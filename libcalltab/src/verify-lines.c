@@ -378,9 +378,9 @@ check_blocks (struct verify *v, struct verify_place *place,
 	find_blocks (v, f, byfunc, first, rows[i].func, b);
       if (!b->ok || rows[i].end <= rows[i].addr)
 	continue;
-      size_t first = block_of (b, rows[i].addr);
-      size_t last = block_of (b, rows[i].end - 1);
-      for (size_t k = first; k <= last; k++)
+      size_t first_block = block_of (b, rows[i].addr);
+      size_t last_block = block_of (b, rows[i].end - 1);
+      for (size_t k = first_block; k <= last_block; k++)
 	{
 	  if (nhits == alloc)
 	    {

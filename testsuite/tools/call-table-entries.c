@@ -413,11 +413,11 @@ walk (const char *secname, int k)
 			      site - c->low_pc);
 		  else
 		    snprintf (where, sizeof where, "?+0x%" PRIx64, site);
-		  int n = snprintf (insn, sizeof insn, " %s",
+		  int used = snprintf (insn, sizeof insn, " %s",
 				    describe_call (site, callee_name, what,
 						   sizeof what));
 		  if (show_addresses)
-		    snprintf (insn + n, sizeof insn - n,
+		    snprintf (insn + used, sizeof insn - used,
 			      " @0x%" PRIx64 " len %d", site, call_length);
 		}
 	      if (k == 0)
