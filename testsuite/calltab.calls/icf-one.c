@@ -1,4 +1,4 @@
-/* The recursive case of seed 000 in one translation unit: a calls b,
+/* The recursive case (docs/format.md) in one translation unit: a calls b,
    c calls d; b and d are identical, so ICF merges them, and then a and
    c become identical and are merged too (calls.exp).  */
 extern int sink (int);
