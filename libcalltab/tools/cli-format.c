@@ -39,6 +39,19 @@ cli_print_unit (FILE *out, const Calltab *ct, const Calltab_Unit *u)
 	     c.func.name ? c.func.name : "?");
 }
 
+/* The callee of the direct-call entry E into *F: NULL, or why it does not
+   resolve (the library's message, valid until its next error; the error
+   is consumed, so that it does not become the command's).  */
+static const char *
+entry_callee (const Calltab *ct, const Calltab_Entry *e, Calltab_Func *f)
+{
+  if (calltab_callee (ct, e, f) == 0)
+    return NULL;
+  const char *why = calltab_errmsg (-1);
+  calltab_errno ();
+  return why;
+}
+
 void
 cli_print_entry (FILE *out, const Calltab *ct, const Calltab_Entry *e)
 {
@@ -61,10 +74,10 @@ cli_print_entry (FILE *out, const Calltab *ct, const Calltab_Entry *e)
   fprintf (out, " callee_die=0x%" PRIx64 " die=0x%08" PRIx64,
 	   e->value, e->die);
   Calltab_Func f;
-  if (calltab_callee (ct, e, &f) < 0)
+  const char *why = entry_callee (ct, e, &f);
+  if (why != NULL)
     {
-      fprintf (out, " unresolved=%s\n", calltab_errmsg (-1));
-      calltab_errno ();
+      fprintf (out, " unresolved=%s\n", why);
       return;
     }
   if (f.decl_file != NULL)
@@ -74,6 +87,11 @@ cli_print_entry (FILE *out, const Calltab *ct, const Calltab_Entry *e)
   fprintf (out, " name=%s\n", f.name ? f.name : "?");
 }
 
+/* The one JSON string escaper of dump, lookup and verify (RFC 8259):
+   S up to its NUL, with '"', '\\' and the control characters below 0x20
+   escaped, and DEL (0x7f) as \u007f too, so that no control character
+   reaches the output raw; other bytes as they are (names are UTF-8 or
+   bytes a consumer must take as such).  NULL is written as null.  */
 void
 cli_json_string (FILE *out, const char *s)
 {
@@ -88,7 +106,7 @@ cli_json_string (FILE *out, const char *s)
       unsigned char c = (unsigned char) *s;
       if (c == '"' || c == '\\')
 	fprintf (out, "\\%c", c);
-      else if (c < 0x20)
+      else if (c < 0x20 || c == 0x7f)
 	fprintf (out, "\\u%04x", c);
       else
 	putc (c, out);
@@ -114,11 +132,11 @@ cli_json_entry (FILE *out, const Calltab *ct, const Calltab_Entry *e)
   fprintf (out, ",\"callee_die\":%" PRIu64 ",\"die\":%" PRIu64,
 	   e->value, e->die);
   Calltab_Func f;
-  if (calltab_callee (ct, e, &f) < 0)
+  const char *why = entry_callee (ct, e, &f);
+  if (why != NULL)
     {
       fputs (",\"error\":", out);
-      cli_json_string (out, calltab_errmsg (-1));
-      calltab_errno ();
+      cli_json_string (out, why);
       putc ('}', out);
       return;
     }

@@ -21,23 +21,6 @@
 
 static const char *const severity_names[] = { "error", "warning", "note" };
 
-/* JSON string literal of S to OUT.  */
-static void
-json_string (FILE *out, const char *s)
-{
-  putc ('"', out);
-  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-	fprintf (out, "\\%c", *p);
-      else if (*p < 0x20 || *p == 0x7f)
-	fprintf (out, "\\u%04x", *p);
-      else
-	putc (*p, out);
-    }
-  putc ('"', out);
-}
-
 /* Where the findings of one file go.  */
 struct output
 {
@@ -70,13 +53,13 @@ print_finding (const Calltab_Verify_Finding *f, void *arg)
       if (f->section != NULL)
 	{
 	  fputs (", \"section\": ", out);
-	  json_string (out, f->section);
+	  cli_json_string (out, f->section);
 	  fprintf (out, ", \"offset\": %" PRIu64, f->offset);
 	  if (f->item != NULL)
 	    fprintf (out, ", \"%s\": %zu", f->item, f->index);
 	}
       fputs (", \"text\": ", out);
-      json_string (out, f->text);
+      cli_json_string (out, f->text);
       putc ('}', out);
     }
 }
@@ -143,9 +126,9 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
       if (json)
 	{
 	  printf ("%s\n    {\"file\": ", first ? "" : ",");
-	  json_string (stdout, path);
+	  cli_json_string (stdout, path);
 	  fputs (", \"status\": \"unreadable\", \"error\": ", stdout);
-	  json_string (stdout, why);
+	  cli_json_string (stdout, why);
 	  putchar ('}');
 	}
       else
@@ -165,7 +148,7 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
   if (json)
     {
       printf ("%s\n    {\"file\": ", first ? "" : ",");
-      json_string (stdout, path);
+      cli_json_string (stdout, path);
       printf (", \"status\": \"%s\", \"units\": %zu, \"entries\": %zu,"
 	      " \"direct\": %zu, \"virtual\": %zu, \"tombstoned\": %zu,"
 	      " \"calls_checked\": %zu, \"gcc_call_sites\": %zu,"

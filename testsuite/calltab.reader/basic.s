@@ -50,60 +50,29 @@ main:
 	ret
 	.size	main, .-main
 
-	.section	.debug_info,"",@progbits
-.Lcu:
-	.long	.Lcu_end - .Lcu_start
-.Lcu_start:
-	.value	4			# version
-	.long	.Labbrev		# debug_abbrev_offset
-	.byte	8			# address_size
-	.uleb128 1			# DW_TAG_compile_unit
-	.string	"calltab test"		# DW_AT_producer
+	ct_decl_unit_begin cu, .Labbrev, test	# producer "calltab test"
 	.string	"basic.c"		# DW_AT_name
 	.long	.Lline			# DW_AT_stmt_list
 .Ldie_g:
-	.uleb128 2			# DW_TAG_subprogram (declaration)
-	.string	"g"
-	.byte	1, 3			# decl_file, decl_line
+	ct_decl_subprogram 2, g, file=1, line=3
 .Ldie_h:
-	.uleb128 3			# DW_TAG_subprogram (declaration, linkage name)
-	.string	"h"
-	.string	"_Z1hv"
-	.byte	1, 4
+	ct_decl_subprogram 3, h, _Z1hv, file=1, line=4
 .Ldie_f:
-	.uleb128 4			# caller with both units
-	.string	"f"
-	.byte	1, 6
-	.quad	f			# DW_AT_low_pc
-	.long	.Lf_dcall		# DW_AT_calltab_dcall_unit
-	.long	.Lf_vcall		# DW_AT_calltab_vcall_unit
+	ct_caller 4, f, f, .Lf_dcall, .Lf_vcall, file=1, line=6
 .Ldie_main:
-	.uleb128 5			# caller with a dcall unit only
-	.string	"main"
-	.byte	1, 10
-	.quad	main
-	.long	.Lmain_dcall
-	.byte	0			# end of children
-.Lcu_end:
+	ct_caller 5, main, main, .Lmain_dcall, file=1, line=10
+	ct_decl_unit_end cu
 
+	# The testsuite's own shapes, with DW_AT_name and DW_AT_stmt_list in
+	# the unit and DW_AT_decl_file/line in the subprograms.
 	.section	.debug_abbrev,"",@progbits
 .Labbrev:
-	.uleb128 1, 0x11, 1		# compile_unit, children
-	.uleb128 0x25, 0x08, 0x03, 0x08, 0x10, 0x17
-	.byte	0, 0
-	.uleb128 2, 0x2e, 0		# subprogram
-	.uleb128 0x03, 0x08, 0x3a, 0x0b, 0x3b, 0x0b, 0x3f, 0x19, 0x3c, 0x19
-	.byte	0, 0
-	.uleb128 3, 0x2e, 0
-	.uleb128 0x03, 0x08, 0x6e, 0x08, 0x3a, 0x0b, 0x3b, 0x0b, 0x3f, 0x19, 0x3c, 0x19
-	.byte	0, 0
-	.uleb128 4, 0x2e, 0
-	.uleb128 0x03, 0x08, 0x3a, 0x0b, 0x3b, 0x0b, 0x11, 0x01, 0x3c70, 0x17, 0x3c71, 0x17
-	.byte	0, 0
-	.uleb128 5, 0x2e, 0
-	.uleb128 0x03, 0x08, 0x3a, 0x0b, 0x3b, 0x0b, 0x11, 0x01, 0x3c70, 0x17
-	.byte	0, 0
-	.byte	0
+	ct_abbrev 1, 0x11, 1, 0x25, 0x08, 0x03, 0x08, 0x10, 0x17
+	ct_abbrev 2, 0x2e, 0, 0x03, 0x08, 0x3a, 0x0b, 0x3b, 0x0b, 0x3f, 0x19, 0x3c, 0x19
+	ct_abbrev 3, 0x2e, 0, 0x03, 0x08, 0x6e, 0x08, 0x3a, 0x0b, 0x3b, 0x0b, 0x3f, 0x19, 0x3c, 0x19
+	ct_abbrev 4, 0x2e, 0, 0x03, 0x08, 0x3a, 0x0b, 0x3b, 0x0b, 0x11, 0x01, ct_at_dcall_unit, 0x17, ct_at_vcall_unit, 0x17
+	ct_abbrev 5, 0x2e, 0, 0x03, 0x08, 0x3a, 0x0b, 0x3b, 0x0b, 0x11, 0x01, ct_at_dcall_unit, 0x17
+	ct_abbrevs_end
 
 	.section	.debug_line,"",@progbits
 .Lline:
@@ -126,23 +95,12 @@ main:
 	ct_entry .Lr1, 0x1000
 	ct_entry .Lr2, .Ldie_other-.Lcu
 	ct_unit_end bad
-	.section	.debug_info,"",@progbits
-.Lcu2:
-	.long	.Lcu2_end - .Lcu2_start
-.Lcu2_start:
-	.value	4
-	.long	.Labbrev
-	.byte	8
-	.uleb128 1
-	.string	"calltab other"
+	ct_decl_unit_begin cu2, .Labbrev, other	# "calltab other"
 	.string	"other.c"
 	.long	.Lline
 .Ldie_other:
-	.uleb128 2
-	.string	"other"
-	.byte	1, 1
-	.byte	0
-.Lcu2_end:
+	ct_decl_subprogram 2, other, file=1, line=1
+	ct_decl_unit_end cu2
 	.endif
 
 	.section	.debug_vcall,"",@progbits

@@ -56,43 +56,22 @@ main:
 	ct_unit_end main
 	.endif
 
-	.section	.debug_info,"",@progbits
-.Lcu:
-	.long	.Lcu_end - .Lcu_start
-.Lcu_start:
-	.value	4
-	.long	.Labbrev
-	.byte	8
-	.uleb128 1
-	.string	"calltab test"
+	ct_decl_unit_begin cu, .Labbrev, test
 .Ldie_leaf:
-	.uleb128 2
-	.string	"leaf"
+	ct_decl_subprogram 2, leaf
 .Ldie_inl1:
-	.uleb128 3
-	.string	"inl1"
-	.quad	inl1
-	.long	.Linl1_unit
+	ct_caller 3, inl1, inl1, .Linl1_unit
 .Ldie_inl2:
-	.uleb128 3
-	.string	"inl2"
-	.quad	inl2
-	.long	.Linl2_unit
+	ct_caller 3, inl2, inl2, .Linl2_unit
 	.ifdef	MAIN
-	.uleb128 3
-	.string	"main"
-	.quad	main
-	.long	.Lmain_unit
+	ct_caller 3, main, main, .Lmain_unit
 	.endif
-	.byte	0
-.Lcu_end:
+	ct_decl_unit_end cu
 
+	# The callers' DIEs here have no DW_AT_declaration (an older shape).
 	.section	.debug_abbrev,"",@progbits
 .Labbrev:
-	.uleb128 1, 0x11, 1, 0x25, 0x08
-	.byte	0, 0
-	.uleb128 2, 0x2e, 0, 0x03, 0x08, 0x3c, 0x19
-	.byte	0, 0
-	.uleb128 3, 0x2e, 0, 0x03, 0x08, 0x11, 0x01, 0x3c70, 0x17
-	.byte	0, 0
-	.byte	0
+	ct_abbrev_cu 1, lang=0
+	ct_abbrev_subprogram 2, 0
+	ct_abbrev 3, 0x2e, 0, 0x03, 0x08, 0x11, 0x01, ct_at_dcall_unit, 0x17
+	ct_abbrevs_end

@@ -34,24 +34,11 @@ main:
 	ret
 	.size	main, .-main
 
-	.section .debug_info,"G",@progbits,inl,comdat
-.Lgcu:
-	.long	.Lgcu_end - .Lgcu_start
-.Lgcu_start:
-	.value	4
-	.long	.Labbrev
-	.byte	8
-	.uleb128 1
-	.string	"calltab test group"
+	ct_decl_unit_begin gcu, .Labbrev, "test group", group=inl
 .Lg_leaf:
-	.uleb128 2
-	.string	"leaf"
-	.uleb128 3
-	.string	"inl"
-	.quad	inl
-	.long	.Linl_unit
-	.byte	0
-.Lgcu_end:
+	ct_decl_subprogram 2, leaf
+	ct_caller 3, inl, inl, .Linl_unit
+	ct_decl_unit_end gcu
 
 	.section .debug_dcall,"G",@progbits,inl,comdat
 .Linl_unit:
@@ -59,24 +46,11 @@ main:
 	ct_entry .Linl_r, .Lg_leaf-.Lgcu
 	ct_unit_end inl
 
-	.section	.debug_info,"",@progbits
-.Lcu:
-	.long	.Lcu_end - .Lcu_start
-.Lcu_start:
-	.value	4
-	.long	.Labbrev
-	.byte	8
-	.uleb128 1
-	.string	"calltab test"
+	ct_decl_unit_begin cu, .Labbrev, test
 .Ldie_inl:
-	.uleb128 2
-	.string	"inl"
-	.uleb128 3
-	.string	"main"
-	.quad	main
-	.long	.Lmain_unit
-	.byte	0
-.Lcu_end:
+	ct_decl_subprogram 2, inl
+	ct_caller 3, main, main, .Lmain_unit
+	ct_decl_unit_end cu
 
 	.section .debug_dcall,"",@progbits
 .Lmain_unit:
@@ -86,10 +60,8 @@ main:
 
 	.section	.debug_abbrev,"",@progbits
 .Labbrev:
-	.uleb128 1, 0x11, 1, 0x25, 0x08
-	.byte	0, 0
-	.uleb128 2, 0x2e, 0, 0x03, 0x08, 0x3c, 0x19
-	.byte	0, 0
-	.uleb128 3, 0x2e, 0, 0x03, 0x08, 0x11, 0x01, 0x3c70, 0x17
-	.byte	0, 0
-	.byte	0
+	ct_abbrev_cu 1, lang=0
+	ct_abbrev_subprogram 2, 0
+	# a caller without DW_AT_declaration (an older shape)
+	ct_abbrev 3, 0x2e, 0, 0x03, 0x08, 0x11, 0x01, ct_at_dcall_unit, 0x17
+	ct_abbrevs_end

@@ -47,37 +47,22 @@ main:
 	ret
 	.size	main, .-main
 
-	.section	.debug_info,"",@progbits
-.Lcu:
-	.long	.Lcu_end - .Lcu_start
-.Lcu_start:
-	.value	4
-	.long	.Labbrev
-	.byte	8
-	.uleb128 1
-	.string	"calltab test"
+	ct_decl_unit_begin cu, .Labbrev, test
 .Ldie_g1:
-	.uleb128 2
-	.string	"g1"
+	ct_decl_subprogram 2, g1
 .Ldie_g2:
-	.uleb128 2
-	.string	"g2"
+	ct_decl_subprogram 2, g2
 .Ldie_f1:
-	.uleb128 2
-	.string	"f1"
+	ct_decl_subprogram 2, f1
 .Ldie_f2:
-	.uleb128 2
-	.string	"f2"
-	.byte	0
-.Lcu_end:
+	ct_decl_subprogram 2, f2
+	ct_decl_unit_end cu
 
 	.section	.debug_abbrev,"",@progbits
 .Labbrev:
-	.uleb128 1, 0x11, 1, 0x25, 0x08
-	.byte	0, 0
-	.uleb128 2, 0x2e, 0, 0x03, 0x08, 0x3c, 0x19
-	.byte	0, 0
-	.byte	0
+	ct_abbrev_cu 1, lang=0
+	ct_abbrev_subprogram 2, 0
+	ct_abbrevs_end
 
 	.section	.debug_dcall,"",@progbits
 	ct_dcall_unit calls, .Lcu

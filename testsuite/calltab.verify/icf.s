@@ -44,44 +44,24 @@ main:
 	.size	main, .-main
 	.section	.note.GNU-stack,"",@progbits
 
-	.section	.debug_info,"",@progbits
-.Lcu:
-	.long	.Lcu_end - .Lcu_start
-.Lcu_start:
-	.value	4
-	.long	.Labbrev
-	.byte	8
-	.uleb128 1			# DW_TAG_compile_unit
-	.string	"calltab test"
+	ct_decl_unit_begin cu, .Labbrev, test
 .Ldie_g1:
-	.uleb128 2			# DW_TAG_subprogram (declaration)
-	.string	"g1"
+	ct_decl_subprogram 2, g1
 .Ldie_g2:
-	.uleb128 2
-	.string	"g2"
+	ct_decl_subprogram 2, g2
 .Ldie_g3:
-	.uleb128 2
-	.string	"g3"
+	ct_decl_subprogram 2, g3
 .Ldie_main:
-	.uleb128 3			# caller main
-	.string	"main"
-	.quad	main
-	.long	.Lmain_dcall
-	.byte	0
-.Lcu_end:
+	ct_caller 3, main, main, .Lmain_dcall
+	ct_decl_unit_end cu
 
+	# the plugin's shapes, with the unit attribute as DW_FORM_sec_offset
 	.section	.debug_abbrev,"",@progbits
 .Labbrev:
-	.uleb128 1, 0x11, 1		# compile_unit: producer
-	.uleb128 0x25, 0x08
-	.byte	0, 0
-	.uleb128 2, 0x2e, 0		# subprogram declaration
-	.uleb128 0x03, 0x08, 0x3f, 0x19, 0x3c, 0x19
-	.byte	0, 0
-	.uleb128 3, 0x2e, 0		# caller: low_pc, dcall unit
-	.uleb128 0x03, 0x08, 0x3f, 0x19, 0x3c, 0x19, 0x11, 0x01, 0x3c70, 0x17
-	.byte	0, 0
-	.byte	0
+	ct_abbrev_cu 1, lang=0
+	ct_abbrev_subprogram 2, ct_has_external
+	ct_abbrev_subprogram 3, ct_has_external|ct_has_low_pc|ct_has_dcall, unit_form=0x17
+	ct_abbrevs_end
 
 	.section	.debug_dcall,"",@progbits
 .Lmain_dcall:

@@ -94,56 +94,32 @@ main:
 	.quad	0
 
 # ---- the declaration unit ----------------------------------------------
-	.section	.debug_info,"",@progbits
-.Lcu:
-	.long	.Lcu_end - .Lcu_start
-.Lcu_start:
-	.value	4			# version
-	.long	.Labbrev		# debug_abbrev_offset
-	.byte	8			# address_size
-	.uleb128 1			# DW_TAG_compile_unit
-	.string	"calltab test"		# DW_AT_producer
+	ct_decl_unit_begin cu, .Labbrev, test	# producer "calltab test"
 	.string	"verify.c"		# DW_AT_name
 .Ldie_g:
-	.uleb128 2			# DW_TAG_subprogram (declaration)
-	.string	"g"
+	ct_decl_subprogram 2, g
 .Ldie_h:
-	.uleb128 3			# DW_TAG_subprogram, with a linkage name
-	.string	"h"
-	.string	"_Z1hv"
+	ct_decl_subprogram 3, h, _Z1hv
 .Ldie_f:
-	.uleb128 4			# caller f
-	.string	"f"
-	.quad	f			# DW_AT_low_pc
-	.long	.Lf_dcall		# DW_AT_calltab_dcall_unit
-	.long	.Lf_vcall		# DW_AT_calltab_vcall_unit
+	ct_caller 4, f, f, .Lf_dcall, .Lf_vcall
 .Ldie_main:
 .ifdef V_NO_CALLER
-	.uleb128 2			# main, naming no unit
-	.string	"main"
+	ct_decl_subprogram 2, main	# main, naming no unit
 .else
-	.uleb128 5			# caller main
-	.string	"main"
 .ifdef V_CALLER_RANGE
-	.quad	f			# the wrong function (checked when linked)
+	ct_caller 5, main, f, .Lmain_dcall	# the wrong function (checked when linked)
 .else
-	.quad	main
+	ct_caller 5, main, main, .Lmain_dcall
 .endif
-	.long	.Lmain_dcall
 .endif
 .Ldie_var:
 	.uleb128 6			# DW_TAG_variable
 	.string	"v"
-	.byte	0			# end of children
-.Lcu_end:
+	ct_decl_unit_end cu
 
 # ---- GCC's unit --------------------------------------------------------
-.Lcu2:
-	.long	.Lcu2_end - .Lcu2_start
-.Lcu2_start:
-	.value	4
-	.long	.Labbrev
-	.byte	8
+	.section	.debug_info,"",@progbits
+	ct_unit_header cu2, .Labbrev
 	.uleb128 7			# DW_TAG_compile_unit
 	.string	"GNU C17 12.2.0 -O2 -g"
 	.string	"verify.c"
@@ -186,27 +162,16 @@ main:
 	.quad	.Lr4
 	.long	.Lc_f - .Lcu2
 	.byte	0
-	.byte	0
-.Lcu2_end:
+	ct_unit_end_children cu2
 
 	.section	.debug_abbrev,"",@progbits
 .Labbrev:
-	.uleb128 1, 0x11, 1		# compile_unit, children
-	.uleb128 0x25, 0x08, 0x03, 0x08
-	.byte	0, 0
-	.uleb128 2, 0x2e, 0		# subprogram declaration
-	.uleb128 0x03, 0x08, 0x3f, 0x19, 0x3c, 0x19
-	.byte	0, 0
-	.uleb128 3, 0x2e, 0		# ... with DW_AT_linkage_name
-	.uleb128 0x03, 0x08, 0x6e, 0x08, 0x3f, 0x19, 0x3c, 0x19
-	.byte	0, 0
-	.uleb128 4, 0x2e, 0		# caller with dcall and vcall units
-	.uleb128 0x03, 0x08, 0x3f, 0x19, 0x3c, 0x19, 0x11, 0x01
-	.uleb128 0x3c70, 0x17, 0x3c71, 0x17
-	.byte	0, 0
-	.uleb128 5, 0x2e, 0		# caller with a dcall unit
-	.uleb128 0x03, 0x08, 0x3f, 0x19, 0x3c, 0x19, 0x11, 0x01, 0x3c70, 0x17
-	.byte	0, 0
+	ct_abbrev 1, 0x11, 1, 0x25, 0x08, 0x03, 0x08	# compile_unit: producer, name
+	# the plugin's subprogram shapes, unit attributes as DW_FORM_sec_offset
+	ct_abbrev_subprogram 2, ct_has_external
+	ct_abbrev_subprogram 3, ct_has_external|ct_has_linkage
+	ct_abbrev_subprogram 4, ct_has_external|ct_has_low_pc|ct_has_dcall|ct_has_vcall, unit_form=0x17
+	ct_abbrev_subprogram 5, ct_has_external|ct_has_low_pc|ct_has_dcall, unit_form=0x17
 	.uleb128 6, 0x34, 0		# variable
 	.uleb128 0x03, 0x08
 	.byte	0, 0

@@ -1,0 +1,64 @@
+/* format-header.S: gas-support/calltab.inc against
+   libcalltab/include/calltab-format.h (format-header.exp).  Run through
+   cpp: gcc -c -I libcalltab/include -I gas-support format-header.S.
+   Every numeric constant of calltab.inc is compared with the header's
+   by .if/.error (assembly fails on a difference); the sections the
+   macros write and the producer prefix are left in the object for the
+   .exp to compare with the header's strings.
+
+   CALLTAB_UNIT_ATTR_FORM is a C conditional expression, which gas
+   cannot evaluate: the .exp evaluates it for offset sizes 4 and 8 and
+   passes the values as -DHEADER_UNIT_FORM4=... -DHEADER_UNIT_FORM8=....
+
+   -DWRONG_TABLE_VERSION=N stands in a wrong header value, so that the
+   test can show that a difference fails.  */
+
+#include "calltab-format.h"
+#if !defined HEADER_UNIT_FORM4 || !defined HEADER_UNIT_FORM8
+#error "define HEADER_UNIT_FORM4 and HEADER_UNIT_FORM8"
+#endif
+#ifdef WRONG_TABLE_VERSION
+#undef CALLTAB_TABLE_VERSION
+#define CALLTAB_TABLE_VERSION WRONG_TABLE_VERSION
+#endif
+
+	.include "calltab.inc"
+
+#define CHECK(gas, header)					\
+	.if (gas) != (header);					\
+	.error "calltab.inc differs from calltab-format.h";	\
+	.endif
+
+	.print "checking ct_table_version = CALLTAB_TABLE_VERSION"
+	CHECK (ct_table_version, CALLTAB_TABLE_VERSION)
+	.print "checking ct_at_dcall_unit = DW_AT_calltab_dcall_unit"
+	CHECK (ct_at_dcall_unit, DW_AT_calltab_dcall_unit)
+	.print "checking ct_at_vcall_unit = DW_AT_calltab_vcall_unit"
+	CHECK (ct_at_vcall_unit, DW_AT_calltab_vcall_unit)
+	.print "checking ct_unit_attr_form32 = CALLTAB_UNIT_ATTR_FORM (4)"
+	CHECK (ct_unit_attr_form32, HEADER_UNIT_FORM4)
+	.print "checking ct_unit_attr_form64 = CALLTAB_UNIT_ATTR_FORM (8)"
+	CHECK (ct_unit_attr_form64, HEADER_UNIT_FORM8)
+
+	/* The sections of the table macros (the .exp compares the names).  */
+	ct_dcall_section
+	ct_dcall_unit d, 0
+	ct_unit_end d
+	.popsection
+	ct_vcall_section
+	ct_vcall_unit v
+	ct_unit_end v
+	.popsection
+
+	/* The producer prefix and its length.  */
+	.pushsection .ct_producer,"a",@progbits
+.Lp:	ct_producer_prefix
+.Lp_end:
+	CHECK (.Lp_end - .Lp, CALLTAB_PRODUCER_PREFIX_LEN)
+	.popsection
+
+	/* A declaration unit's caller attributes: the forms by format.  */
+	.pushsection .debug_abbrev,"",@progbits
+	ct_abbrev_subprogram 2, ct_has_dcall|ct_has_vcall
+	ct_abbrev_subprogram 3, ct_has_dcall|ct_has_vcall, format=64
+	.popsection
