@@ -20,14 +20,14 @@ f:	subq	$8, %rsp
 
 	.pushsection .debug_abbrev,"",@progbits
 .Labbrev:
-	ct_abbrevs ct_has_external, ct_has_external|ct_has_low_pc|ct_has_dcall
+	ct_abbrevs .Lct_has_external, .Lct_has_external|.Lct_has_low_pc|.Lct_has_dcall
 	.popsection
 	ct_decl_unit_begin cu, .Labbrev, test, lang=1
 .Ldie_g:
 	# by hand: a name with quotes and octal escapes, not a macro argument
-	.uleb128 2+ct_has_external
+	.uleb128 2+.Lct_has_external
 	.string	"q\"b\\s\001\037d\177e"
-	ct_caller 2+(ct_has_external|ct_has_low_pc|ct_has_dcall), f, f, .Lf_dcall
+	ct_caller 2+(.Lct_has_external|.Lct_has_low_pc|.Lct_has_dcall), f, f, .Lf_dcall
 	ct_decl_unit_end cu
 
 	ct_dcall_section

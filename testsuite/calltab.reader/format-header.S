@@ -29,16 +29,16 @@
 	.error "calltab.inc differs from calltab-format.h";	\
 	.endif
 
-	.print "checking ct_table_version = CALLTAB_TABLE_VERSION"
-	CHECK (ct_table_version, CALLTAB_TABLE_VERSION)
-	.print "checking ct_at_dcall_unit = DW_AT_calltab_dcall_unit"
-	CHECK (ct_at_dcall_unit, DW_AT_calltab_dcall_unit)
-	.print "checking ct_at_vcall_unit = DW_AT_calltab_vcall_unit"
-	CHECK (ct_at_vcall_unit, DW_AT_calltab_vcall_unit)
-	.print "checking ct_unit_attr_form32 = CALLTAB_UNIT_ATTR_FORM (4)"
-	CHECK (ct_unit_attr_form32, HEADER_UNIT_FORM4)
-	.print "checking ct_unit_attr_form64 = CALLTAB_UNIT_ATTR_FORM (8)"
-	CHECK (ct_unit_attr_form64, HEADER_UNIT_FORM8)
+	.print "checking .Lct_table_version = CALLTAB_TABLE_VERSION"
+	CHECK (.Lct_table_version, CALLTAB_TABLE_VERSION)
+	.print "checking .Lct_at_dcall_unit = DW_AT_calltab_dcall_unit"
+	CHECK (.Lct_at_dcall_unit, DW_AT_calltab_dcall_unit)
+	.print "checking .Lct_at_vcall_unit = DW_AT_calltab_vcall_unit"
+	CHECK (.Lct_at_vcall_unit, DW_AT_calltab_vcall_unit)
+	.print "checking .Lct_unit_attr_form32 = CALLTAB_UNIT_ATTR_FORM (4)"
+	CHECK (.Lct_unit_attr_form32, HEADER_UNIT_FORM4)
+	.print "checking .Lct_unit_attr_form64 = CALLTAB_UNIT_ATTR_FORM (8)"
+	CHECK (.Lct_unit_attr_form64, HEADER_UNIT_FORM8)
 
 	/* The sections of the table macros (the .exp compares the names).  */
 	ct_dcall_section
@@ -59,6 +59,6 @@
 
 	/* A declaration unit's caller attributes: the forms by format.  */
 	.pushsection .debug_abbrev,"",@progbits
-	ct_abbrev_subprogram 2, ct_has_dcall|ct_has_vcall
-	ct_abbrev_subprogram 3, ct_has_dcall|ct_has_vcall, format=64
+	ct_abbrev_subprogram 2, .Lct_has_dcall|.Lct_has_vcall
+	ct_abbrev_subprogram 3, .Lct_has_dcall|.Lct_has_vcall, format=64
 	.popsection

@@ -63,5 +63,5 @@ main:
 	ct_abbrev_cu 1, lang=0
 	ct_abbrev_subprogram 2, 0
 	# a caller without DW_AT_declaration (an older shape)
-	ct_abbrev 3, 0x2e, 0, 0x03, 0x08, 0x11, 0x01, ct_at_dcall_unit, 0x17
+	ct_abbrev 3, 0x2e, 0, 0x03, 0x08, 0x11, 0x01, .Lct_at_dcall_unit, 0x17
 	ct_abbrevs_end

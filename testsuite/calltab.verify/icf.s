@@ -59,8 +59,8 @@ main:
 	.section	.debug_abbrev,"",@progbits
 .Labbrev:
 	ct_abbrev_cu 1, lang=0
-	ct_abbrev_subprogram 2, ct_has_external
-	ct_abbrev_subprogram 3, ct_has_external|ct_has_low_pc|ct_has_dcall, unit_form=0x17
+	ct_abbrev_subprogram 2, .Lct_has_external
+	ct_abbrev_subprogram 3, .Lct_has_external|.Lct_has_low_pc|.Lct_has_dcall, unit_form=0x17
 	ct_abbrevs_end
 
 	.section	.debug_dcall,"",@progbits

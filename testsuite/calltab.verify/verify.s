@@ -168,10 +168,10 @@ main:
 .Labbrev:
 	ct_abbrev 1, 0x11, 1, 0x25, 0x08, 0x03, 0x08	# compile_unit: producer, name
 	# the plugin's subprogram shapes, unit attributes as DW_FORM_sec_offset
-	ct_abbrev_subprogram 2, ct_has_external
-	ct_abbrev_subprogram 3, ct_has_external|ct_has_linkage
-	ct_abbrev_subprogram 4, ct_has_external|ct_has_low_pc|ct_has_dcall|ct_has_vcall, unit_form=0x17
-	ct_abbrev_subprogram 5, ct_has_external|ct_has_low_pc|ct_has_dcall, unit_form=0x17
+	ct_abbrev_subprogram 2, .Lct_has_external
+	ct_abbrev_subprogram 3, .Lct_has_external|.Lct_has_linkage
+	ct_abbrev_subprogram 4, .Lct_has_external|.Lct_has_low_pc|.Lct_has_dcall|.Lct_has_vcall, unit_form=0x17
+	ct_abbrev_subprogram 5, .Lct_has_external|.Lct_has_low_pc|.Lct_has_dcall, unit_form=0x17
 	.uleb128 6, 0x34, 0		# variable
 	.uleb128 0x03, 0x08
 	.byte	0, 0
