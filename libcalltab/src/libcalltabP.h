@@ -222,6 +222,22 @@ int __calltab_resolve (Calltab *ct);
 /* The DWARF holding the .debug_info section SCN of CT (0: the first,
    libdw's own); creates it for a further section of a relocatable
    object.  Returns NULL if there is none.  Only called during open.  */
+/* The label of table section SCN named NAME ("name" or "name(SCN)" when
+   the name repeats), made once by calltab_begin; NAME when SCN is no
+   table section of CT.  */
+const char *__calltab_section_label (const Calltab *ct, const char *name,
+				     size_t scn);
+
+/* The one libdwfl set-up of the reader and the verifier: report PATH
+   offline, separate debug files along *DEBUGINFO_PATH (NULL string:
+   libdwfl's default).  Fills *CALLBACKS, which must live as long as the
+   Dwfl.  Returns the module's Dwarf, or NULL (no DWARF, or *DWFLP NULL:
+   out of memory); *DWFLP, when not NULL, is the caller's to end.  */
+Dwarf *__calltab_dwfl_offline (Dwfl_Callbacks *callbacks,
+			       char **debuginfo_path, const char *path,
+			       Dwfl **dwflp, Dwfl_Module **modp,
+			       Dwarf_Addr *bias);
+
 Dwarf *__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod);
 
 /* SCN as the handle keys .debug_info sections: 0 for the first one

@@ -534,7 +534,10 @@ verify_lines (struct verify *v)
   while (dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
     {
       Dwarf_Die cudie;
-      if (dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL)
+      /* Units built without the plugin are not judged by its rules
+	 (verify_units has said so).  */
+      if (verify_unit_checked (v, off)
+	  && dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL)
 	check_unit (v, &cudie);
       off = next;
     }
