@@ -379,6 +379,7 @@ enum unit_kind { UK_OTHER, UK_DECL, UK_PLUGIN };
 struct unit_producer
 {
   uint64_t off;
+  size_t header_size;
   enum unit_kind kind;
   const char *producer;
 };
@@ -420,7 +421,8 @@ verify_units (struct verify *v)
 	kind = UK_DECL;
       else if (producer != NULL && producer_names_plugin (producer))
 	kind = UK_PLUGIN;
-      units[nunits++] = (struct unit_producer) { off, kind, producer };
+      units[nunits++] = (struct unit_producer) { off, hsize, kind,
+						     producer };
       off = next;
     }
   for (size_t i = 0; i < nunits; i++)
@@ -460,7 +462,8 @@ verify_units (struct verify *v)
       Dwarf_Lines *lines;
       size_t nlines;
       dwarf_errno ();
-      if (dwarf_offdie (v->dwarf, units[i].off + hsize, &cudie) == NULL
+      if (dwarf_offdie (v->dwarf, units[i].off + units[i].header_size,
+			&cudie) == NULL
 	  || dwarf_attr (&cudie, DW_AT_stmt_list, &attr) == NULL)
 	verify_report (v, VC_NO_LINE_TABLE, &place,
 		       "unit built with the calltab plugin has no"
