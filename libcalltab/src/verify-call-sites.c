@@ -163,7 +163,10 @@ verify_gcc_call_sites (struct verify *v)
   size_t total = calltab_nentries (v->ct, CALLTAB_DCALL);
   s.entries = calloc (total + 1, sizeof *s.entries);
   if (s.entries == NULL)
-    return;
+    {
+      v->nomem = true;
+      return;
+    }
   bool rel = __calltab_code_relocatable (v->code);
   for (size_t n = 0; ; n++)
     {
