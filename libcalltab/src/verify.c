@@ -529,11 +529,19 @@ open_views (struct verify *v)
       __calltab_seterr_msg (CALLTAB_E_IO, why);
       return false;
     }
+  elf_errno ();
   v->elf = elf_begin (v->fd, ELF_C_READ_MMAP, NULL);
   v->code = __calltab_code_begin (v->elf);
+  int elf_err = elf_errno ();
+  if (v->code == NULL && elf_err == 0)
+    {
+      /* No libelf error: our own allocation failed.  */
+      __calltab_seterr (CALLTAB_E_NOMEM, "%s", v->path);
+      return false;
+    }
   if (v->code == NULL)
     {
-      snprintf (why, sizeof why, "%s: %s", v->path, elf_errmsg (-1));
+      snprintf (why, sizeof why, "%s: %s", v->path, elf_errmsg (elf_err));
       __calltab_seterr_msg (CALLTAB_E_LIBELF, why);
       return false;
     }
