@@ -238,7 +238,10 @@ Dwarf *__calltab_dwfl_offline (Dwfl_Callbacks *callbacks,
 			       Dwfl **dwflp, Dwfl_Module **modp,
 			       Dwarf_Addr *bias);
 
-Dwarf *__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod);
+/* The DWARF of further .debug_info section SCN of an object, or NULL:
+   none, or *NOMEM set (out of memory, not "no DWARF").  */
+Dwarf *__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod,
+			      bool *nomem);
 
 /* SCN as the handle keys .debug_info sections: 0 for the first one
    (and always in linked files), else the section index.  */
@@ -246,8 +249,8 @@ size_t __calltab_info_key (const Calltab *ct, size_t scn);
 
 /* Whether the tables use .debug_info section SCN of an object: a dcall
    unit's debug_info is in it, or it has caller attributes (relocations
-   against a table section).  */
-bool __calltab_group_used (Calltab *ct, size_t scn);
+   against a table section).  *NOMEM set: out of memory.  */
+bool __calltab_group_used (Calltab *ct, size_t scn, bool *nomem);
 
 /* Release the copy made for section SCN, or all of them.  */
 void __calltab_group_release (Calltab *ct, size_t scn);

@@ -51,17 +51,11 @@ static int
 add_func (Dwarf_Die *die, void *arg)
 {
   struct funcs *f = arg;
-  if (f->nnames == f->names_alloc)
+  if (__calltab_reserve (&f->names, &f->names_alloc, f->nnames + 1,
+			 sizeof *f->names) < 0)
     {
-      size_t n = f->names_alloc ? 2 * f->names_alloc : 32;
-      void *p = realloc (f->names, n * sizeof *f->names);
-      if (p == NULL)
-	{
-	  f->nomem = true;
-	  return DWARF_CB_ABORT;
-	}
-      f->names = p;
-      f->names_alloc = n;
+      f->nomem = true;
+      return DWARF_CB_ABORT;
     }
   size_t index = f->nnames++;
   f->names[index] = dwarf_diename (die);
@@ -69,17 +63,11 @@ add_func (Dwarf_Die *die, void *arg)
   Dwarf_Addr base, low, high;
   while ((off = dwarf_ranges (die, off, &base, &low, &high)) > 0)
     {
-      if (f->nranges == f->alloc)
+      if (__calltab_reserve (&f->ranges, &f->alloc, f->nranges + 1,
+			     sizeof *f->ranges) < 0)
 	{
-	  size_t n = f->alloc ? 2 * f->alloc : 32;
-	  void *p = realloc (f->ranges, n * sizeof *f->ranges);
-	  if (p == NULL)
-	    {
-	      f->nomem = true;
-	      return DWARF_CB_ABORT;
-	    }
-	  f->ranges = p;
-	  f->alloc = n;
+	  f->nomem = true;
+	  return DWARF_CB_ABORT;
 	}
       f->ranges[f->nranges++] = (struct range) { low, high, index };
     }
@@ -404,16 +392,10 @@ check_blocks (struct verify *v, struct verify_place *place,
       size_t last_block = block_of (b, rows[i].end - 1);
       for (size_t k = first_block; k <= last_block; k++)
 	{
-	  if (nhits == alloc)
+	  if (__calltab_reserve (&hits, &alloc, nhits + 1, sizeof *hits) < 0)
 	    {
-	      alloc = alloc ? 2 * alloc : 64;
-	      void *p = realloc (hits, alloc * sizeof *hits);
-	      if (p == NULL)
-		{
-		  v->nomem = true;
-		  goto out;
-		}
-	      hits = p;
+	      v->nomem = true;
+	      goto out;
 	    }
 	  hits[nhits] = rows[i];
 	  hits[nhits++].block = k;
