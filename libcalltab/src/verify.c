@@ -259,17 +259,14 @@ verify_symbol_matches (const char *sym, const char *name, const char *linkage)
    table is cut), and the reader's messages cannot tell that the file was
    cut.  */
 static void
-check_layout (struct verify *v)
+check_layout (struct verify *v, Elf *elf, uint64_t size, const char *whose)
 {
-  struct stat st;
   GElf_Ehdr eh;
-  if (v->elf == NULL || fstat (v->fd, &st) < 0)
-    return;
-  uint64_t size = (uint64_t) st.st_size;
-  if (gelf_getehdr (v->elf, &eh) == NULL)
+  if (gelf_getehdr (elf, &eh) == NULL)
     {
       verify_report (v, VC_TRUNCATED_FILE, NULL,
-		     "libelf cannot read the ELF header: %s", elf_errmsg (-1));
+		     "libelf cannot read the ELF header of %s: %s", whose,
+		     elf_errmsg (-1));
       v->truncated = true;
       return;
     }
@@ -287,21 +284,21 @@ check_layout (struct verify *v)
       if (off[t] > size || (size - off[t]) / (ent[t] ? ent[t] : 1) < n)
 	{
 	  verify_report (v, VC_TRUNCATED_FILE, NULL,
-			 "the file is truncated: its %s header table"
+			 "%s is truncated: its %s header table"
 			 " (%" PRIu64 " entries of %" PRIu64 " bytes at 0x%"
 			 PRIx64 ") lies past its end (0x%" PRIx64 " bytes)",
-			 tables[t], num[t], ent[t], off[t], size);
+			 whose, tables[t], num[t], ent[t], off[t], size);
 	  v->truncated = true;
 	}
     }
   if (v->truncated)
     return;
   size_t shnum, shstrndx;
-  if (elf_getshdrnum (v->elf, &shnum) != 0)
+  if (elf_getshdrnum (elf, &shnum) != 0)
     {
       verify_report (v, VC_TRUNCATED_FILE, NULL,
-		     "libelf cannot read the section headers: %s",
-		     elf_errmsg (-1));
+		     "libelf cannot read the section headers of %s: %s",
+		     whose, elf_errmsg (-1));
       v->truncated = true;
       return;
     }
@@ -309,31 +306,31 @@ check_layout (struct verify *v)
   bool names = false;
   GElf_Shdr sh;
   Elf_Scn *strs;
-  if (elf_getshdrstrndx (v->elf, &shstrndx) == 0
-      && (strs = elf_getscn (v->elf, shstrndx)) != NULL
+  if (elf_getshdrstrndx (elf, &shstrndx) == 0
+      && (strs = elf_getscn (elf, shstrndx)) != NULL
       && gelf_getshdr (strs, &sh) != NULL
       && sh.sh_offset <= size && size - sh.sh_offset >= sh.sh_size)
     names = true;
-  for (Elf_Scn *scn = NULL; (scn = elf_nextscn (v->elf, scn)) != NULL;)
+  for (Elf_Scn *scn = NULL; (scn = elf_nextscn (elf, scn)) != NULL;)
     {
       size_t ndx = elf_ndxscn (scn);
       if (gelf_getshdr (scn, &sh) == NULL)
 	{
 	  verify_report (v, VC_TRUNCATED_FILE, NULL,
-			 "libelf cannot read the header of section [%zu]: %s",
-			 ndx, elf_errmsg (-1));
+			 "libelf cannot read the header of section [%zu] of"
+			 " %s: %s", ndx, whose, elf_errmsg (-1));
 	  v->truncated = true;
 	  continue;
 	}
       if (sh.sh_type == SHT_NOBITS
 	  || (sh.sh_offset <= size && size - sh.sh_offset >= sh.sh_size))
 	continue;
-      const char *name = names ? elf_strptr (v->elf, shstrndx, sh.sh_name)
+      const char *name = names ? elf_strptr (elf, shstrndx, sh.sh_name)
 			 : NULL;
       verify_report (v, VC_TRUNCATED_FILE, NULL,
-		     "the file is truncated: section [%zu] %s (0x%" PRIx64
+		     "%s is truncated: section [%zu] %s (0x%" PRIx64
 		     " bytes at 0x%" PRIx64 ") lies past its end (0x%" PRIx64
-		     " bytes)", ndx, name != NULL ? name : "?", sh.sh_size,
+		     " bytes)", whose, ndx, name != NULL ? name : "?", sh.sh_size,
 		     sh.sh_offset, size);
       v->truncated = true;
     }
@@ -394,7 +391,25 @@ struct unit_producer
 void
 verify_units (struct verify *v)
 {
-  check_layout (v);
+  struct stat st;
+  if (v->elf != NULL && fstat (v->fd, &st) == 0)
+    check_layout (v, v->elf, (uint64_t) st.st_size, "the file");
+  /* The tables from a separate debug file: that file too.  */
+  Elf *tables = calltab_elf (v->ct);
+  size_t tsize;
+  if (tables != NULL && tables != v->ct->elf
+      && elf_rawfile (tables, &tsize) != NULL)
+    {
+      char *whose;
+      if (asprintf (&whose, "the debug file %s",
+		    calltab_tables_path (v->ct)) < 0)
+	{
+	  v->nomem = true;
+	  return;
+	}
+      check_layout (v, tables, tsize, whose);
+      free (whose);
+    }
   struct unit_producer *units = NULL;
   size_t nunits = 0, alloc = 0, nplugin = 0;
   Dwarf_Off off = 0, next;
