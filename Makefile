@@ -102,8 +102,13 @@ PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
 
 # ---- testsuite helpers (built by make check, not installed) -------------
 
-TEST_TOOLS_SRCS := $(sort $(wildcard testsuite/tools/*.c))
-TEST_TOOLS := $(TEST_TOOLS_SRCS:.c=)
+TEST_TOOLS_SRCS := $(sort $(filter-out testsuite/tools/failing-malloc.c,\
+				     $(wildcard testsuite/tools/*.c)))
+TEST_TOOLS := $(TEST_TOOLS_SRCS:.c=) testsuite/tools/failing-malloc.so
+
+# An LD_PRELOAD shim whose Nth allocation fails (calltab.verify/nomem.exp).
+testsuite/tools/failing-malloc.so: testsuite/tools/failing-malloc.c
+	$(CC) $(ALL_CFLAGS) -shared -fPIC -o $@ $< -ldl
 
 testsuite/tools/%: testsuite/tools/%.c $(LIB_STATIC)
 	$(CC) $(ALL_CFLAGS) $(LIB_CPPFLAGS) -o $@ $< $(LIB_STATIC) $(LIB_LIBS)

@@ -294,6 +294,10 @@ typedef void Calltab_Verify_Callback (const Calltab_Verify_Finding *finding,
 typedef struct
 {
   int werror;			/* warnings make the file fail too */
+  int allow_no_tables;		/* a file without call tables (a mixed
+				   build) passes: no-tables is then a note,
+				   unless declaration units of the plugin
+				   show that the tables were removed */
 } Calltab_Verify_Options;
 
 /* What was checked and found.  */
@@ -327,8 +331,13 @@ int calltab_verify_check_info (size_t n, Calltab_Verify_Check *info);
    COUNTS, when not NULL, is filled (its by_check array, when not NULL,
    set first to zeros).  Returns 0 when the file passes (no error, and
    no warning under OPTS->werror), 1 when it fails, -1 on error (the
-   file cannot be opened again, out of memory; calltab_errmsg (-1) names
-   the file; COUNTS is then left zero).  */
+   file cannot be opened again, out of memory: CALLTAB_E_NOMEM, even
+   when the allocation failed in the middle of a check;
+   calltab_errmsg (-1) names the file; COUNTS is then left zero).  What
+   cannot be checked fails the file: a truncated file, an entry of an
+   object without its relocation, a unit built with the plugin without
+   its line table, a file without call tables (unless
+   OPTS->allow_no_tables).  */
 int calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
 		    Calltab_Verify_Callback *cb, void *arg,
 		    Calltab_Verify_Counts *counts);

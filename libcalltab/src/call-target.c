@@ -124,10 +124,11 @@ add_symbols (struct ct_code *code, size_t symscn, size_t *cap)
 	continue;
       /* Local labels of hand-written code are NOTYPE too; keep them,
 	 targets are looked up by exact place only.  */
-      code->symbols = grow (code->symbols, cap, code->nsymbols + 1,
-			    sizeof *code->symbols);
-      if (code->symbols == NULL)
-	return false;
+      void *p = grow (code->symbols, cap, code->nsymbols + 1,
+		      sizeof *code->symbols);
+      if (p == NULL)
+	return false;		/* out of memory; code->symbols kept */
+      code->symbols = p;
       code->symbols[code->nsymbols++] = (struct code_symbol) {
 	.shndx = code->relocatable ? sym.st_shndx : 0,
 	.value = sym.st_value,
@@ -178,10 +179,11 @@ add_relocs (struct ct_code *code, size_t relscn, size_t *cap)
 	  rel.sym_shndx = sym.st_shndx;
 	  rel.sym_value = sym.st_value;
 	}
-      code->relocs = grow (code->relocs, cap, code->nrelocs + 1,
-			   sizeof *code->relocs);
-      if (code->relocs == NULL)
-	return false;
+      void *p = grow (code->relocs, cap, code->nrelocs + 1,
+		      sizeof *code->relocs);
+      if (p == NULL)
+	return false;		/* out of memory; code->relocs kept */
+      code->relocs = p;
       code->relocs[code->nrelocs++] = rel;
     }
   return true;

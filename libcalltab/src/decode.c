@@ -94,14 +94,15 @@ compare_ranges (const void *a, const void *b)
 }
 
 /* The allocated sections of the tables' file, sorted by address.  */
-static void
+static bool
 build_ranges (Calltab *ct)
 {
   ct->ranges_done = true;
   size_t n;
-  if (elf_getshdrnum (ct->tables_elf, &n) < 0 || n == 0
-      || (ct->ranges = calloc (n, sizeof *ct->ranges)) == NULL)
-    return;
+  if (elf_getshdrnum (ct->tables_elf, &n) < 0 || n == 0)
+    return true;
+  if ((ct->ranges = calloc (n, sizeof *ct->ranges)) == NULL)
+    return false;		/* out of memory */
   for (Elf_Scn *s = NULL; (s = elf_nextscn (ct->tables_elf, s)) != NULL;)
     {
       GElf_Shdr sh;
@@ -113,6 +114,7 @@ build_ranges (Calltab *ct)
     }
   if (ct->nranges > 1)
     qsort (ct->ranges, ct->nranges, sizeof *ct->ranges, compare_ranges);
+  return true;
 }
 
 /* The allocated section of the tables' file that holds the byte before
@@ -123,8 +125,6 @@ address_range (Calltab *ct, uint64_t addr)
 {
   if (addr == 0)
     return NULL;
-  if (!ct->ranges_done)
-    build_ranges (ct);
   uint64_t a = addr - 1;
   size_t lo = 0, hi = ct->nranges;
   while (lo < hi)
@@ -219,6 +219,8 @@ decode_entries (Calltab *ct, size_t secno, struct ct_unit *u,
 	     is dead code's: ld.gold's --gc-sections writes the offset
 	     within the removed section instead of a tombstone
 	     (docs/format.md).  */
+	  if (!ct->ranges_done && !build_ranges (ct))
+	    goto nomem;
 	  const struct ct_range *r = address_range (ct, call_site);
 	  if (r != NULL && r->exec)
 	    e->call_scn = r->scn;

@@ -337,14 +337,21 @@ __calltab_resolve (Calltab *ct)
 	    GElf_Shdr sh;
 	    const char *name;
 	    size_t ndx = elf_ndxscn (s);
+	    bool nomem = false;
 	    if (gelf_getshdr (s, &sh) == NULL || sh.sh_type == SHT_NOBITS
 		|| (name = elf_strptr (ct->elf, shstrndx, sh.sh_name)) == NULL
 		|| strcmp (name, ".debug_info") != 0
 		|| __calltab_info_key (ct, ndx) == 0
-		|| !__calltab_group_used (ct, ndx))
-	      continue;
+		|| !__calltab_group_used (ct, ndx, &nomem))
+	      {
+		if (nomem)
+		  goto nomem;
+		continue;
+	      }
 	    Dwfl_Module *mod;
-	    Dwarf *dw = __calltab_group_dwarf (ct, ndx, &mod);
+	    Dwarf *dw = __calltab_group_dwarf (ct, ndx, &mod, &nomem);
+	    if (nomem)
+	      goto nomem;
 	    size_t from = ct->ncallers;
 	    if (dw != NULL
 		&& (scan_units (ct, dw, mod, ndx, &calloc_n) < 0
@@ -360,6 +367,10 @@ __calltab_resolve (Calltab *ct)
   if (ct->ncallers > 1)
     qsort (ct->callers, ct->ncallers, sizeof *ct->callers, compare_callers);
   return 0;
+
+nomem:
+  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+  return -1;
 }
 
 CALLTAB_EXPORT int

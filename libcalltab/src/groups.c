@@ -74,7 +74,7 @@ mark_targets (Elf *elf, size_t scn, bool *chosen, size_t nscns)
 
 /* Write the copy of CT's object for section SCN into FD.  */
 static bool
-write_copy (Calltab *ct, size_t scn, int fd)
+write_copy (Calltab *ct, size_t scn, int fd, bool *nomem)
 {
   size_t size, nscns, shstrndx;
   char *image = elf_rawfile (ct->elf, &size);
@@ -90,7 +90,10 @@ write_copy (Calltab *ct, size_t scn, int fd)
     }
   bool *chosen = calloc (nscns, sizeof *chosen);
   if (chosen == NULL)
-    return false;
+    {
+      *nomem = true;
+      return false;
+    }
   mark_targets (ct->elf, scn, chosen, nscns);
   /* SCN is the only .debug_info, whatever its relocations refer to.  */
   for (size_t i = 1; i < nscns; i++)
@@ -153,8 +156,10 @@ out:
 }
 
 Dwarf *
-__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod)
+__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod,
+		       bool *nomem)
 {
+  *nomem = false;
   if (__calltab_info_key (ct, scn) == 0)
     {
       *mod = ct->module;
@@ -171,19 +176,25 @@ __calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod)
     return NULL;
   struct ct_dwarf *g = realloc (ct->groups, (ct->ngroups + 1) * sizeof *g);
   if (g == NULL)
-    return NULL;
+    {
+      *nomem = true;
+      return NULL;
+    }
   ct->groups = g;
   g = &ct->groups[ct->ngroups++];
   *g = (struct ct_dwarf) { .scn = scn, .fd = -1 };
   *mod = NULL;
   g->fd = memfd_create ("calltab-group", MFD_CLOEXEC);
-  if (g->fd < 0 || !write_copy (ct, scn, g->fd))
+  if (g->fd < 0 || !write_copy (ct, scn, g->fd, nomem))
     return NULL;
   char path[64];
   snprintf (path, sizeof path, "/proc/self/fd/%d", g->fd);
   g->dwfl = dwfl_begin (&copy_callbacks);
   if (g->dwfl == NULL)
-    return NULL;
+    {
+      *nomem = true;
+      return NULL;
+    }
   dwfl_report_begin (g->dwfl);
   g->module = dwfl_report_offline (g->dwfl, ct->path, path, -1);
   dwfl_report_end (g->dwfl, NULL, NULL);
@@ -195,8 +206,9 @@ __calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod)
 }
 
 bool
-__calltab_group_used (Calltab *ct, size_t scn)
+__calltab_group_used (Calltab *ct, size_t scn, bool *nomem)
 {
+  *nomem = false;
   const struct ct_table *tab = &ct->tables[CALLTAB_DCALL];
   for (size_t i = 0; i < tab->nunits; i++)
     if (tab->units[i].info_scn == scn)
@@ -207,13 +219,18 @@ __calltab_group_used (Calltab *ct, size_t scn)
     return false;
   bool *table = calloc (nscns ? nscns : 1, sizeof *table);
   if (table == NULL)
-    return false;
+    {
+      *nomem = true;
+      return false;
+    }
   for (size_t i = 0; i < ct->nsections; i++)
     if (ct->sections[i].scn < nscns)
       table[ct->sections[i].scn] = true;
   bool *hit = calloc (nscns ? nscns : 1, sizeof *hit);
   bool used = false;
-  if (hit != NULL)
+  if (hit == NULL)
+    *nomem = true;
+  else
     {
       mark_targets (ct->elf, scn, hit, nscns);
       for (size_t i = 0; i < nscns && !used; i++)

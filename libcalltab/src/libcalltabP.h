@@ -222,7 +222,26 @@ int __calltab_resolve (Calltab *ct);
 /* The DWARF holding the .debug_info section SCN of CT (0: the first,
    libdw's own); creates it for a further section of a relocatable
    object.  Returns NULL if there is none.  Only called during open.  */
-Dwarf *__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod);
+/* The label of table section SCN named NAME ("name" or "name(SCN)" when
+   the name repeats), made once by calltab_begin; NAME when SCN is no
+   table section of CT.  */
+const char *__calltab_section_label (const Calltab *ct, const char *name,
+				     size_t scn);
+
+/* The one libdwfl set-up of the reader and the verifier: report PATH
+   offline, separate debug files along *DEBUGINFO_PATH (NULL string:
+   libdwfl's default).  Fills *CALLBACKS, which must live as long as the
+   Dwfl.  Returns the module's Dwarf, or NULL (no DWARF, or *DWFLP NULL:
+   out of memory); *DWFLP, when not NULL, is the caller's to end.  */
+Dwarf *__calltab_dwfl_offline (Dwfl_Callbacks *callbacks,
+			       char **debuginfo_path, const char *path,
+			       Dwfl **dwflp, Dwfl_Module **modp,
+			       Dwarf_Addr *bias);
+
+/* The DWARF of further .debug_info section SCN of an object, or NULL:
+   none, or *NOMEM set (out of memory, not "no DWARF").  */
+Dwarf *__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod,
+			      bool *nomem);
 
 /* SCN as the handle keys .debug_info sections: 0 for the first one
    (and always in linked files), else the section index.  */
@@ -230,8 +249,8 @@ size_t __calltab_info_key (const Calltab *ct, size_t scn);
 
 /* Whether the tables use .debug_info section SCN of an object: a dcall
    unit's debug_info is in it, or it has caller attributes (relocations
-   against a table section).  */
-bool __calltab_group_used (Calltab *ct, size_t scn);
+   against a table section).  *NOMEM set: out of memory.  */
+bool __calltab_group_used (Calltab *ct, size_t scn, bool *nomem);
 
 /* Release the copy made for section SCN, or all of them.  */
 void __calltab_group_release (Calltab *ct, size_t scn);

@@ -101,28 +101,42 @@ layout_sane (Calltab *ct, char *why, size_t whysize)
   return true;
 }
 
-/* Find the DWARF through libdwfl; its absence is not an error here.  */
-static void
-open_dwarf (Calltab *ct)
+Dwarf *
+__calltab_dwfl_offline (Dwfl_Callbacks *callbacks, char **debuginfo_path,
+			const char *path, Dwfl **dwflp, Dwfl_Module **modp,
+			Dwarf_Addr *bias)
 {
-  /* libdwfl keeps a pointer to the callbacks: they live in the handle.
-     A NULL path means libdwfl's default (":.debug:/usr/lib/debug").  */
-  ct->callbacks = (Dwfl_Callbacks) {
+  /* libdwfl keeps a pointer to the callbacks: the caller keeps them.  A
+     NULL *DEBUGINFO_PATH means libdwfl's default
+     (":.debug:/usr/lib/debug").  */
+  *callbacks = (Dwfl_Callbacks) {
+    .find_elf = dwfl_build_id_find_elf,
     .find_debuginfo = dwfl_standard_find_debuginfo,
     .section_address = dwfl_offline_section_address,
-    .debuginfo_path = &ct->debuginfo_path,
+    .debuginfo_path = debuginfo_path,
   };
-  ct->dwfl = dwfl_begin (&ct->callbacks);
-  if (ct->dwfl == NULL)
-    goto fail;
-  dwfl_report_begin (ct->dwfl);
-  Dwfl_Module *mod = dwfl_report_offline (ct->dwfl, ct->path, ct->path, -1);
-  dwfl_report_end (ct->dwfl, NULL, NULL);
-  if (mod == NULL)
-    goto fail;
-  ct->module = mod;
+  *modp = NULL;
+  *bias = 0;
+  if ((*dwflp = dwfl_begin (callbacks)) == NULL)
+    return NULL;
+  dwfl_report_begin (*dwflp);
+  *modp = dwfl_report_offline (*dwflp, path, path, -1);
+  dwfl_report_end (*dwflp, NULL, NULL);
+  if (*modp == NULL)
+    return NULL;
+  return dwfl_module_getdwarf (*modp, bias);
+}
+
+/* Find the DWARF through libdwfl; its absence is not an error here.
+   Returns false when out of memory.  */
+static bool
+open_dwarf (Calltab *ct)
+{
+  Dwfl_Module *mod;
   Dwarf_Addr bias;
-  ct->dwarf = dwfl_module_getdwarf (mod, &bias);
+  ct->dwarf = __calltab_dwfl_offline (&ct->callbacks, &ct->debuginfo_path,
+				      ct->path, &ct->dwfl, &mod, &bias);
+  ct->module = mod;
   if (ct->dwarf == NULL)
     goto fail;
   const char *debugfile = NULL;
@@ -137,12 +151,15 @@ open_dwarf (Calltab *ct)
       free (ct->tables_path);
       ct->tables_path = strdup (debugfile);
     }
-  return;
+  return true;
 
 fail:
   ct->dwarf = NULL;
+  if (ct->dwfl == NULL)
+    return false;
   const char *msg = dwfl_errmsg (-1);
   ct->dwarf_error = strdup (msg != NULL ? msg : "no DWARF found");
+  return ct->dwarf_error != NULL;
 }
 
 /* Find the table sections of CT->tables_elf, load and decode them.  */
@@ -195,7 +212,9 @@ read_tables (Calltab *ct)
       sec->label = name;
       count[table]++;
     }
-  /* Repeated names (one per COMDAT group in an object): "name(N)".  */
+  /* The one place labels are made (the reader's and calltab_verify's
+     messages): "name(N)" for a name that repeats (one per COMDAT group
+     in an object); __calltab_section_label finds them.  */
   for (size_t i = 0; i < ct->nsections; i++)
     {
       struct ct_section *sec = &ct->sections[i];
@@ -215,6 +234,17 @@ read_tables (Calltab *ct)
 	|| __calltab_decode_section (ct, i) < 0)
       return -1;
   return 0;
+}
+
+const char *
+__calltab_section_label (const Calltab *ct, const char *name, size_t scn)
+{
+  if (name == NULL)
+    return "?";
+  for (size_t i = 0; i < ct->nsections; i++)
+    if (ct->sections[i].scn == scn && strcmp (ct->sections[i].name, name) == 0)
+      return ct->sections[i].label;
+  return name;
 }
 
 CALLTAB_EXPORT Calltab *
@@ -283,10 +313,20 @@ calltab_begin_debuginfo (const char *path, const char *debuginfo_path)
   ct->tables_elf = ct->elf;
   char why[128];
   if ((ct->layout_ok = layout_sane (ct, why, sizeof why)))
-    open_dwarf (ct);
+    {
+      if (!open_dwarf (ct))
+	{
+	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	  goto fail;
+	}
+    }
   else
     {
-      ct->dwarf_error = strdup (why);
+      if ((ct->dwarf_error = strdup (why)) == NULL)
+	{
+	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	  goto fail;
+	}
       if (__calltab_problem (ct, CALLTAB_E_LIBELF, CALLTAB_ERROR, (size_t) -1,
 			     0, "malformed ELF file, DWARF not read: %s",
 			     why) < 0)

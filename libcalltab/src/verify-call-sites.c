@@ -163,7 +163,10 @@ verify_gcc_call_sites (struct verify *v)
   size_t total = calltab_nentries (v->ct, CALLTAB_DCALL);
   s.entries = calloc (total + 1, sizeof *s.entries);
   if (s.entries == NULL)
-    return;
+    {
+      v->nomem = true;
+      return;
+    }
   bool rel = __calltab_code_relocatable (v->code);
   for (size_t n = 0; ; n++)
     {
@@ -197,14 +200,12 @@ verify_gcc_call_sites (struct verify *v)
   while (dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
     {
       Dwarf_Die cudie;
-      if (dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL)
-	{
-	  const char *producer = attr_string (&cudie, DW_AT_producer);
-	  /* The plugin's declaration unit has no call sites.  */
-	  if (producer == NULL || strncmp (producer, CALLTAB_PRODUCER_PREFIX,
-					  CALLTAB_PRODUCER_PREFIX_LEN) != 0)
-	    walk (&s, &cudie, 0);
-	}
+      /* Only units built with the plugin (verify_units): the
+	 declaration units have no call sites, and units built without
+	 it have no entries to compare.  */
+      if (verify_unit_checked (v, off)
+	  && dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL)
+	walk (&s, &cudie, 0);
       off = next;
     }
   free (s.entries);

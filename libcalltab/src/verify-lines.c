@@ -37,6 +37,7 @@ struct funcs
   size_t nranges, alloc;
   const char **names;
   size_t nnames, names_alloc;
+  bool nomem;			/* an allocation failed */
 };
 
 static int
@@ -50,14 +51,11 @@ static int
 add_func (Dwarf_Die *die, void *arg)
 {
   struct funcs *f = arg;
-  if (f->nnames == f->names_alloc)
+  if (__calltab_reserve (&f->names, &f->names_alloc, f->nnames + 1,
+			 sizeof *f->names) < 0)
     {
-      size_t n = f->names_alloc ? 2 * f->names_alloc : 32;
-      void *p = realloc (f->names, n * sizeof *f->names);
-      if (p == NULL)
-	return DWARF_CB_ABORT;
-      f->names = p;
-      f->names_alloc = n;
+      f->nomem = true;
+      return DWARF_CB_ABORT;
     }
   size_t index = f->nnames++;
   f->names[index] = dwarf_diename (die);
@@ -65,14 +63,11 @@ add_func (Dwarf_Die *die, void *arg)
   Dwarf_Addr base, low, high;
   while ((off = dwarf_ranges (die, off, &base, &low, &high)) > 0)
     {
-      if (f->nranges == f->alloc)
+      if (__calltab_reserve (&f->ranges, &f->alloc, f->nranges + 1,
+			     sizeof *f->ranges) < 0)
 	{
-	  size_t n = f->alloc ? 2 * f->alloc : 32;
-	  void *p = realloc (f->ranges, n * sizeof *f->ranges);
-	  if (p == NULL)
-	    return DWARF_CB_ABORT;
-	  f->ranges = p;
-	  f->alloc = n;
+	  f->nomem = true;
+	  return DWARF_CB_ABORT;
 	}
       f->ranges[f->nranges++] = (struct range) { low, high, index };
     }
@@ -256,7 +251,10 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 	return;
       size_t start = (size_t) p.offset, end = start + (rg->high - rg->low);
       if (!add_leader (b, rg->low))
-	return;
+	{
+	  v->nomem = true;
+	  return;
+	}
       /* After a jump, a conditional jump or a return, the alignment
 	 padding (NOPs the assembler puts before an aligned label) is no
 	 block of its own: the compiler cannot give it a discriminator,
@@ -283,7 +281,10 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 				  ? pad_start : here;
 	      pad_start = 0;
 	      if (!add_leader (b, leader))
-		return;
+		{
+		  v->nomem = true;
+		  return;
+		}
 	    }
 	  if (insn.flow != X86_FLOW_NEXT)
 	    {
@@ -299,7 +300,10 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 	    {
 	      Dwarf_Addr t = next + (Dwarf_Addr) insn.rel;
 	      if (func_at (f, t) == func && !add_leader (b, t))
-		return;
+		{
+		  v->nomem = true;
+		  return;
+		}
 	    }
 	  off += insn.length;
 	}
@@ -353,7 +357,10 @@ check_blocks (struct verify *v, struct verify_place *place,
   struct row *hits = NULL;
   size_t nhits = 0, alloc = 0;
   if (blocks == NULL || first == NULL || byfunc == NULL)
-    goto out;
+    {
+      v->nomem = true;
+      goto out;
+    }
   /* The ranges grouped by function (a counting sort).  */
   for (size_t r = 0; r < f->nranges; r++)
     first[f->ranges[r].func + 1]++;
@@ -362,7 +369,10 @@ check_blocks (struct verify *v, struct verify_place *place,
   {
     size_t *next = calloc (f->nnames + 1, sizeof *next);
     if (next == NULL)
-      goto out;
+      {
+	v->nomem = true;
+	goto out;
+      }
     for (size_t r = 0; r < f->nranges; r++)
       {
 	size_t fn = f->ranges[r].func;
@@ -382,13 +392,10 @@ check_blocks (struct verify *v, struct verify_place *place,
       size_t last_block = block_of (b, rows[i].end - 1);
       for (size_t k = first_block; k <= last_block; k++)
 	{
-	  if (nhits == alloc)
+	  if (__calltab_reserve (&hits, &alloc, nhits + 1, sizeof *hits) < 0)
 	    {
-	      alloc = alloc ? 2 * alloc : 64;
-	      void *p = realloc (hits, alloc * sizeof *hits);
-	      if (p == NULL)
-		goto out;
-	      hits = p;
+	      v->nomem = true;
+	      goto out;
 	    }
 	  hits[nhits] = rows[i];
 	  hits[nhits++].block = k;
@@ -467,11 +474,15 @@ check_unit (struct verify *v, Dwarf_Die *cudie)
 
   struct funcs f = { 0 };
   dwarf_getfuncs (cudie, add_func, &f, 0);
+  if (f.nomem)
+    v->nomem = true;
   if (f.nranges > 0)
     qsort (f.ranges, f.nranges, sizeof *f.ranges, cmp_range);
 
   struct row *rows = calloc (nlines + 1, sizeof *rows);
   size_t nrows = 0;
+  if (rows == NULL)
+    v->nomem = true;
   for (size_t i = 0; i < nlines; i++)
     {
       Dwarf_Line *l = dwarf_onesrcline (lines, i);
@@ -534,7 +545,10 @@ verify_lines (struct verify *v)
   while (dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
     {
       Dwarf_Die cudie;
-      if (dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL)
+      /* Units built without the plugin are not judged by its rules
+	 (verify_units has said so).  */
+      if (verify_unit_checked (v, off)
+	  && dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL)
 	check_unit (v, &cudie);
       off = next;
     }

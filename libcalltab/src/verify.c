@@ -14,10 +14,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <dwarf.h>
 #include "verify.h"
 
 const struct verify_check_info verify_checks[VC_NUM] = {
+  [VC_TRUNCATED_FILE] = { "truncated-file", V_ERROR,
+    "the file is truncated: headers or sections lie past its end" },
+  [VC_NO_TABLES] = { "no-tables", V_ERROR,
+    "the file has no call tables (a note under --allow-no-tables, unless"
+    " units built with the plugin lack theirs)" },
+  [VC_NOT_PLUGIN_BUILT] = { "not-plugin-built", V_NOTE,
+    "a unit built without the plugin: not judged by its rules" },
+  [VC_NO_LINE_TABLE] = { "no-line-table", V_ERROR,
+    "a unit built with the plugin has no line table: its lines not checked" },
+  [VC_MISSING_RELOCATION] = { "missing-relocation", V_ERROR,
+    "an object's table entry whose call_site has no relocation" },
   [VC_UNIT_LENGTH] = { "unit-length", V_ERROR,
     "unit_length reserved or past the end of the section" },
   [VC_TRUNCATED] = { "truncated", V_ERROR,
@@ -83,7 +95,10 @@ vreport (struct verify *v, enum verify_check check,
     return;
   char *text, *where = NULL;
   if (vasprintf (&text, fmt, ap) < 0)
-    return;
+    {
+      v->nomem = true;
+      return;
+    }
   if (place != NULL
       && ((place->item != NULL
 	   ? asprintf (&where, "%s[0x%08" PRIx64 "] %s[%zu]", place->section,
@@ -91,6 +106,7 @@ vreport (struct verify *v, enum verify_check check,
 	   : asprintf (&where, "%s[0x%08" PRIx64 "]", place->section,
 		       place->offset)) < 0))
     {
+      v->nomem = true;
       free (text);
       return;
     }
@@ -136,41 +152,7 @@ verify_report_as (struct verify *v, enum verify_check check,
 const char *
 verify_section_label (struct verify *v, const char *name, size_t scn)
 {
-  /* As the reader labels them: "name(SCN)" when several sections of the
-     file have the name (one per COMDAT group in an object).  */
-  Elf *elf = calltab_elf (v->ct);
-  size_t shstrndx;
-  if (name == NULL)
-    return "?";
-  if (elf == NULL || elf_getshdrstrndx (elf, &shstrndx) != 0)
-    return name;
-  /* Count the sections of each table's name once per file.  */
-  static const char *const tables[2] = { CALLTAB_DCALL_SECTION,
-					  CALLTAB_VCALL_SECTION };
-  int t = strcmp (name, tables[0]) == 0 ? 0
-	  : strcmp (name, tables[1]) == 0 ? 1 : -1;
-  if (t < 0)
-    return name;
-  if (!v->label_counted)
-    {
-      for (Elf_Scn *s = NULL; (s = elf_nextscn (elf, s)) != NULL;)
-	{
-	  GElf_Shdr sh;
-	  const char *n;
-	  if (gelf_getshdr (s, &sh) != NULL && sh.sh_type != SHT_NOBITS
-	      && (n = elf_strptr (elf, shstrndx, sh.sh_name)) != NULL)
-	    for (int i = 0; i < 2; i++)
-	      v->label_count[i] += strcmp (n, tables[i]) == 0;
-	}
-      v->label_counted = true;
-    }
-  if (v->label_count[t] <= 1)
-    return name;
-  static _Thread_local char buf[8][80];
-  static _Thread_local unsigned next;
-  char *b = buf[next++ % 8];
-  snprintf (b, sizeof buf[0], "%s(%zu)", name, scn);
-  return b;
+  return __calltab_section_label (v->ct, name, scn);
 }
 
 bool
@@ -271,6 +253,274 @@ verify_symbol_matches (const char *sym, const char *name, const char *linkage)
   return name_matches (sym, name);
 }
 
+/* truncated-file: the ELF header's tables and every section's contents
+   lie inside the file.  Only the headers are read: libelf does not read
+   what lies past the end (it shows no sections when the section header
+   table is cut), and the reader's messages cannot tell that the file was
+   cut.  */
+static void
+check_layout (struct verify *v, Elf *elf, uint64_t size, const char *whose)
+{
+  GElf_Ehdr eh;
+  if (gelf_getehdr (elf, &eh) == NULL)
+    {
+      verify_report (v, VC_TRUNCATED_FILE, NULL,
+		     "libelf cannot read the ELF header of %s: %s", whose,
+		     elf_errmsg (-1));
+      v->truncated = true;
+      return;
+    }
+  static const char *const tables[2] = { "program", "section" };
+  uint64_t off[2] = { eh.e_phoff, eh.e_shoff };
+  uint64_t num[2] = { eh.e_phnum, eh.e_shnum };
+  uint64_t ent[2] = { eh.e_phentsize, eh.e_shentsize };
+  for (int t = 0; t < 2; t++)
+    {
+      /* e_shnum 0 with a table: the count is in section 0, at least one
+	 header.  */
+      if (off[t] == 0 || (num[t] == 0 && t == 0))
+	continue;
+      uint64_t n = num[t] != 0 ? num[t] : 1;
+      if (off[t] > size || (size - off[t]) / (ent[t] ? ent[t] : 1) < n)
+	{
+	  verify_report (v, VC_TRUNCATED_FILE, NULL,
+			 "%s is truncated: its %s header table"
+			 " (%" PRIu64 " entries of %" PRIu64 " bytes at 0x%"
+			 PRIx64 ") lies past its end (0x%" PRIx64 " bytes)",
+			 whose, tables[t], num[t], ent[t], off[t], size);
+	  v->truncated = true;
+	}
+    }
+  if (v->truncated)
+    return;
+  size_t shnum, shstrndx;
+  if (elf_getshdrnum (elf, &shnum) != 0)
+    {
+      verify_report (v, VC_TRUNCATED_FILE, NULL,
+		     "libelf cannot read the section headers of %s: %s",
+		     whose, elf_errmsg (-1));
+      v->truncated = true;
+      return;
+    }
+  /* Names only from a section name table inside the file.  */
+  bool names = false;
+  GElf_Shdr sh;
+  Elf_Scn *strs;
+  if (elf_getshdrstrndx (elf, &shstrndx) == 0
+      && (strs = elf_getscn (elf, shstrndx)) != NULL
+      && gelf_getshdr (strs, &sh) != NULL
+      && sh.sh_offset <= size && size - sh.sh_offset >= sh.sh_size)
+    names = true;
+  for (Elf_Scn *scn = NULL; (scn = elf_nextscn (elf, scn)) != NULL;)
+    {
+      size_t ndx = elf_ndxscn (scn);
+      if (gelf_getshdr (scn, &sh) == NULL)
+	{
+	  verify_report (v, VC_TRUNCATED_FILE, NULL,
+			 "libelf cannot read the header of section [%zu] of"
+			 " %s: %s", ndx, whose, elf_errmsg (-1));
+	  v->truncated = true;
+	  continue;
+	}
+      if (sh.sh_type == SHT_NOBITS
+	  || (sh.sh_offset <= size && size - sh.sh_offset >= sh.sh_size))
+	continue;
+      const char *name = names ? elf_strptr (elf, shstrndx, sh.sh_name)
+			 : NULL;
+      verify_report (v, VC_TRUNCATED_FILE, NULL,
+		     "%s is truncated: section [%zu] %s (0x%" PRIx64
+		     " bytes at 0x%" PRIx64 ") lies past its end (0x%" PRIx64
+		     " bytes)", whose, ndx, name != NULL ? name : "?", sh.sh_size,
+		     sh.sh_offset, size);
+      v->truncated = true;
+    }
+}
+
+/* Whether PRODUCER (a GCC unit's DW_AT_producer, with its recorded
+   options) names the plugin: "-fplugin=.../calltab.so".  */
+static bool
+producer_names_plugin (const char *producer)
+{
+  for (const char *p = strstr (producer, "-fplugin="); p != NULL;
+       p = strstr (p + 1, "-fplugin="))
+    {
+      const char *arg = p + strlen ("-fplugin=");
+      size_t len = strcspn (arg, " ");
+      const char *base = arg;
+      for (size_t i = 0; i < len; i++)
+	if (arg[i] == '/')
+	  base = arg + i + 1;
+      if (strncmp (base, "calltab", strlen ("calltab")) == 0)
+	return true;
+    }
+  return false;
+}
+
+bool
+verify_unit_checked (const struct verify *v, uint64_t offset)
+{
+  size_t lo = 0, hi = v->nplugin_units;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (v->plugin_units[mid] < offset)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo < v->nplugin_units && v->plugin_units[lo] == offset;
+}
+
+enum unit_kind { UK_OTHER, UK_DECL, UK_PLUGIN };
+
+struct unit_producer
+{
+  uint64_t off;
+  size_t header_size;
+  enum unit_kind kind;
+  const char *producer;
+};
+
+/* The units of the file by their DW_AT_producer (invariant 6): the
+   plugin's declaration units ("calltab VERSION"), GCC's units built with
+   the plugin (their producer records -fplugin=.../calltab.so, or their
+   declaration unit follows them; a declaration unit that opens the file
+   belongs to the unit after it), and the others, reported and left out
+   of the plugin's rules.  A unit built with the plugin must have a line
+   table; a file must have call tables.  */
+void
+verify_units (struct verify *v)
+{
+  struct stat st;
+  if (v->elf != NULL && fstat (v->fd, &st) == 0)
+    check_layout (v, v->elf, (uint64_t) st.st_size, "the file");
+  /* The tables from a separate debug file: that file too.  */
+  Elf *tables = calltab_elf (v->ct);
+  size_t tsize;
+  if (tables != NULL && tables != v->ct->elf
+      && elf_rawfile (tables, &tsize) != NULL)
+    {
+      char *whose;
+      if (asprintf (&whose, "the debug file %s",
+		    calltab_tables_path (v->ct)) < 0)
+	{
+	  v->nomem = true;
+	  return;
+	}
+      check_layout (v, tables, tsize, whose);
+      free (whose);
+    }
+  struct unit_producer *units = NULL;
+  size_t nunits = 0, alloc = 0, nplugin = 0;
+  Dwarf_Off off = 0, next;
+  size_t hsize;
+  while (v->dwarf != NULL
+	 && dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
+    {
+      Dwarf_Die cudie;
+      Dwarf_Attribute attr;
+      const char *producer = NULL;
+      if (dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL
+	  && dwarf_attr (&cudie, DW_AT_producer, &attr) != NULL)
+	producer = dwarf_formstring (&attr);
+      if (__calltab_reserve (&units, &alloc, nunits + 1, sizeof *units) < 0)
+	{
+	  v->nomem = true;
+	  free (units);
+	  return;
+	}
+      enum unit_kind kind = UK_OTHER;
+      if (producer != NULL
+	  && strncmp (producer, CALLTAB_PRODUCER_PREFIX,
+		      CALLTAB_PRODUCER_PREFIX_LEN) == 0)
+	kind = UK_DECL;
+      else if (producer != NULL && producer_names_plugin (producer))
+	kind = UK_PLUGIN;
+      units[nunits++] = (struct unit_producer) { off, hsize, kind,
+						     producer };
+      off = next;
+    }
+  for (size_t i = 0; i < nunits; i++)
+    if (units[i].kind == UK_DECL)
+      {
+	v->decl_units++;
+	if (i > 0 && units[i - 1].kind == UK_OTHER)
+	  units[i - 1].kind = UK_PLUGIN;
+	else if (i == 0 && nunits > 1 && units[1].kind == UK_OTHER)
+	  units[1].kind = UK_PLUGIN;
+      }
+  for (size_t i = 0; i < nunits; i++)
+    {
+      struct verify_place place = { ".debug_info", units[i].off, NULL, 0 };
+      if (units[i].kind == UK_OTHER)
+	{
+	  verify_report (v, VC_NOT_PLUGIN_BUILT, &place,
+			 "unit built without the calltab plugin"
+			 " (DW_AT_producer: %s): its lines are not checked"
+			 " by the plugin's rules", units[i].producer != NULL
+			 ? units[i].producer : "none");
+	  continue;
+	}
+      if (units[i].kind != UK_PLUGIN)
+	continue;
+      nplugin++;
+      if (__calltab_reserve (&v->plugin_units, &v->plugin_units_alloc,
+			     v->nplugin_units + 1,
+			     sizeof *v->plugin_units) < 0)
+	{
+	  v->nomem = true;
+	  break;
+	}
+      v->plugin_units[v->nplugin_units++] = units[i].off;
+      Dwarf_Die cudie;
+      Dwarf_Attribute attr;
+      Dwarf_Lines *lines;
+      size_t nlines;
+      dwarf_errno ();
+      if (dwarf_offdie (v->dwarf, units[i].off + units[i].header_size,
+			&cudie) == NULL
+	  || dwarf_attr (&cudie, DW_AT_stmt_list, &attr) == NULL)
+	verify_report (v, VC_NO_LINE_TABLE, &place,
+		       "unit built with the calltab plugin has no"
+		       " DW_AT_stmt_list: its discriminators cannot be"
+		       " checked");
+      else if (dwarf_getsrclines (&cudie, &lines, &nlines) != 0)
+	{
+	  /* libdw's DWARF_E_NOMEM is not in its public header.  */
+	  int err = dwarf_errno ();
+	  if (strcmp (dwarf_errmsg (err), "out of memory") == 0)
+	    v->nomem = true;
+	  else
+	    verify_report (v, VC_NO_LINE_TABLE, &place,
+			   "unit built with the calltab plugin has no"
+			   " readable line table (%s): its discriminators"
+			   " cannot be checked", dwarf_errmsg (err));
+	}
+    }
+  free (units);
+
+  /* No tables at all: the flag was lost, the file was stripped, or
+     nothing was built with the plugin.  */
+  if (v->ct->nsections > 0 || v->truncated)
+    return;
+  if (v->decl_units > 0)
+    verify_report (v, VC_NO_TABLES, NULL,
+		   "no call tables (.debug_dcall, .debug_vcall), but %zu"
+		   " %s of the calltab plugin %s them: the tables were"
+		   " removed", v->decl_units,
+		   v->decl_units == 1 ? "declaration unit" : "declaration units",
+		   v->decl_units == 1 ? "names" : "name");
+  else
+    verify_report_as (v, VC_NO_TABLES,
+		      v->allow_no_tables || nplugin > 0 ? V_NOTE : V_ERROR,
+		      NULL, "no call tables (.debug_dcall, .debug_vcall): %s",
+		      v->dwarf == NULL
+		      ? "no DWARF either (stripped, or built without -g)"
+		      : nplugin > 0
+		      ? "the units built with the calltab plugin make no calls"
+		      : "no unit was built with the calltab plugin");
+}
+
 /* Open our own views of the file: libelf for the code, libdwfl for
    DWARF.  Not the handle's: libelf and libdw fill caches on first use
    (section data, line tables, abbreviations), and a handle may be used
@@ -286,12 +536,6 @@ open_views (struct verify *v)
       __calltab_seterr (CALLTAB_E_NOMEM, NULL);
       return false;
     }
-  v->callbacks = (Dwfl_Callbacks) {
-    .find_elf = dwfl_build_id_find_elf,
-    .find_debuginfo = dwfl_standard_find_debuginfo,
-    .section_address = dwfl_offline_section_address,
-    .debuginfo_path = v->debuginfo_path != NULL ? &v->debuginfo_path : NULL,
-  };
   char why[400];
   v->fd = open (v->path, O_RDONLY | O_CLOEXEC);
   if (v->fd < 0)
@@ -300,25 +544,34 @@ open_views (struct verify *v)
       __calltab_seterr_msg (CALLTAB_E_IO, why);
       return false;
     }
+  elf_errno ();
   v->elf = elf_begin (v->fd, ELF_C_READ_MMAP, NULL);
   v->code = __calltab_code_begin (v->elf);
+  int elf_err = elf_errno ();
+  if (v->code == NULL && elf_err == 0)
+    {
+      /* No libelf error: our own allocation failed.  */
+      __calltab_seterr (CALLTAB_E_NOMEM, "%s", v->path);
+      return false;
+    }
   if (v->code == NULL)
     {
-      snprintf (why, sizeof why, "%s: %s", v->path, elf_errmsg (-1));
+      snprintf (why, sizeof why, "%s: %s", v->path, elf_errmsg (elf_err));
       __calltab_seterr_msg (CALLTAB_E_LIBELF, why);
       return false;
     }
   /* Only where the reader found DWARF: it does not give libdwfl a file
      whose headers lie past its end (libdwfl would trust their sizes).  */
   if (calltab_dwarf (v->ct) != NULL)
-    v->dwfl = dwfl_begin (&v->callbacks);
-  if (v->dwfl != NULL)
     {
-      dwfl_report_begin (v->dwfl);
-      v->mod = dwfl_report_offline (v->dwfl, v->path, v->path, -1);
-      dwfl_report_end (v->dwfl, NULL, NULL);
-      if (v->mod != NULL)
-	v->dwarf = dwfl_module_getdwarf (v->mod, &v->bias);
+      v->dwarf = __calltab_dwfl_offline (&v->callbacks, &v->debuginfo_path,
+					 v->path, &v->dwfl, &v->mod,
+					 &v->bias);
+      if (v->dwfl == NULL)
+	{
+	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	  return false;
+	}
     }
   return true;
 }
@@ -334,6 +587,7 @@ close_views (struct verify *v)
   if (v->fd >= 0)
     close (v->fd);
   free (v->bad_callee);
+  free (v->plugin_units);
 }
 
 CALLTAB_EXPORT size_t
@@ -376,17 +630,27 @@ calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
       return -1;
     }
   struct verify v = { .path = ct->path, .ct = ct, .fd = -1, .cb = cb,
-		      .cb_arg = arg };
+		      .cb_arg = arg,
+		      .allow_no_tables = opts != NULL && opts->allow_no_tables };
   if (!open_views (&v))
     {
       close_views (&v);
       return -1;
     }
+  verify_units (&v);
   verify_tables (&v);
   verify_calls (&v);
   verify_gcc_call_sites (&v);
   verify_lines (&v);
   close_views (&v);
+  if (v.nomem)
+    {
+      /* A check did less than it should: no counts, no verdict.  */
+      __calltab_seterr (CALLTAB_E_NOMEM, "%s", ct->path);
+      if (by_check != NULL)
+	memset (by_check, 0, VC_NUM * sizeof by_check[0]);
+      return -1;
+    }
 
   if (counts != NULL)
     {

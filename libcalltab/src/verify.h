@@ -22,6 +22,8 @@
 #define verify_report __calltab_verify_report
 #define verify_report_as __calltab_verify_report_as
 #define verify_section_label __calltab_verify_section_label
+#define verify_unit_checked __calltab_verify_unit_checked
+#define verify_units __calltab_verify_units
 #define verify_dwarf_place __calltab_verify_dwarf_place
 #define verify_describe_place __calltab_verify_describe_place
 #define verify_tables __calltab_verify_tables
@@ -42,6 +44,12 @@ enum verify_severity
 /* The checks, in the order the summary lists them.  */
 enum verify_check
 {
+  /* What could not be checked: the file, the tables, the lines.  */
+  VC_TRUNCATED_FILE,
+  VC_NO_TABLES,
+  VC_NOT_PLUGIN_BUILT,
+  VC_NO_LINE_TABLE,
+  VC_MISSING_RELOCATION,
   /* Structure, from the reader's problem reports...  */
   VC_UNIT_LENGTH,
   VC_TRUNCATED,
@@ -110,9 +118,18 @@ struct verify
   Dwarf *dwarf;
   Dwarf_Addr bias;
 
-  /* Sections named .debug_dcall and .debug_vcall (verify_section_label).  */
-  bool label_counted;
-  size_t label_count[2];
+  /* An allocation failed: calltab_verify fails with CALLTAB_E_NOMEM
+     (invariant 6: no check quietly does less).  */
+  bool nomem;
+  /* The file's headers or sections lie past its end (truncated-file).  */
+  bool truncated;
+  /* Calltab_Verify_Options.allow_no_tables.  */
+  bool allow_no_tables;
+  /* .debug_info offsets of the units of v->dwarf built with the plugin
+     (sorted; verify_units), whose lines the line rules judge.  */
+  uint64_t *plugin_units;
+  size_t nplugin_units, plugin_units_alloc;
+  size_t decl_units;		/* the plugin's declaration units */
 
   /* Where findings go (calltab_verify's CB and ARG; CB may be NULL).  */
   Calltab_Verify_Callback *cb;
@@ -145,7 +162,8 @@ void verify_report_as (struct verify *v, enum verify_check check,
   __attribute__ ((format (printf, 5, 6)));
 
 /* The label of the table section with ELF index SCN named NAME, as the
-   reader's messages write it.  */
+   reader labels it (open.c: "name(N)" when the name repeats); the
+   string lives as long as the handle.  */
 const char *verify_section_label (struct verify *v, const char *name,
 				  size_t scn);
 
@@ -162,7 +180,12 @@ const char *verify_describe_place (const struct verify *v,
 				   const struct ct_place *place, char *buf,
 				   size_t size);
 
+/* Whether the .debug_info unit at OFFSET (of v->dwarf) was built with
+   the plugin: only those are judged by its rules.  */
+bool verify_unit_checked (const struct verify *v, uint64_t offset);
+
 /* The checks, run in this order by calltab_verify (verify.c).  */
+void verify_units (struct verify *v);	/* verify.c: producers, lines */
 void verify_tables (struct verify *v);	/* verify-tables.c */
 void verify_calls (struct verify *v);	/* verify-calls.c */
 void verify_gcc_call_sites (struct verify *v);	/* verify-call-sites.c */

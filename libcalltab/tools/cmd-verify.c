@@ -74,6 +74,8 @@ usage (FILE *out)
 	 "  --json       print a JSON report instead of text\n"
 	 "  -q, --quiet  print nothing; the exit status tells\n"
 	 "  --werror     treat warnings as errors for the exit status\n"
+	 "  --allow-no-tables\n"
+	 "               a file without call tables passes (mixed builds)\n"
 	 "  --checks     list the checks and exit\n"
 	 "  --debuginfo-path=PATH\n"
 	 "               where to look for separate debug files (build-id,\n"
@@ -101,13 +103,14 @@ plural (size_t n, const char *one, const char *many)
 /* Verify one file.  Returns its exit status.  */
 static int
 verify_file (const char *path, const char *debuginfo_path, bool json,
-	     bool quiet, bool werror, bool first)
+	     bool quiet, bool werror, bool allow_no_tables, bool first)
 {
   struct output o = { .path = path, .json = json };
   size_t nchecks = calltab_verify_ncheck ();
   size_t *by_check = calloc (nchecks, sizeof *by_check);
   Calltab_Verify_Counts counts = { .by_check = by_check };
-  Calltab_Verify_Options opts = { .werror = werror };
+  Calltab_Verify_Options opts = { .werror = werror,
+				  .allow_no_tables = allow_no_tables };
   int result = -1;
   Calltab *ct = calltab_begin_debuginfo (path, debuginfo_path);
   if (ct != NULL && by_check != NULL)
@@ -209,17 +212,19 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
 int
 cmd_verify (int argc, char **argv)
 {
-  enum { OPT_JSON = 256, OPT_WERROR, OPT_CHECKS, OPT_DEBUGINFO_PATH };
+  enum { OPT_JSON = 256, OPT_WERROR, OPT_CHECKS, OPT_DEBUGINFO_PATH,
+	 OPT_ALLOW_NO_TABLES };
   static const struct option options[] = {
     { "json", no_argument, NULL, OPT_JSON },
     { "quiet", no_argument, NULL, 'q' },
     { "werror", no_argument, NULL, OPT_WERROR },
+    { "allow-no-tables", no_argument, NULL, OPT_ALLOW_NO_TABLES },
     { "checks", no_argument, NULL, OPT_CHECKS },
     { "debuginfo-path", required_argument, NULL, OPT_DEBUGINFO_PATH },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
-  bool json = false, quiet = false, werror = false;
+  bool json = false, quiet = false, werror = false, allow_no_tables = false;
   const char *debuginfo_path = NULL;
   int c;
   opterr = 0;
@@ -235,6 +240,9 @@ cmd_verify (int argc, char **argv)
 	break;
       case OPT_WERROR:
 	werror = true;
+	break;
+      case OPT_ALLOW_NO_TABLES:
+	allow_no_tables = true;
 	break;
       case OPT_DEBUGINFO_PATH:
 	debuginfo_path = optarg;
@@ -264,7 +272,7 @@ cmd_verify (int argc, char **argv)
   for (int i = optind; i < argc; i++)
     {
       int s = verify_file (argv[i], debuginfo_path, json, quiet, werror,
-			   i == optind);
+			   allow_no_tables, i == optind);
       if (s > status)
 	status = s;
     }
