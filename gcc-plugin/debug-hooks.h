@@ -31,9 +31,9 @@ struct calltab_hook_client
 };
 
 /* Register the unit callbacks that wrap debug_hooks for the N_CLIENTS
-   CLIENTS (copied) and put the table back at the end of the unit.  The
-   clients see each hook in the order given; each hook that only one
-   part uses makes that order irrelevant.  */
+   CLIENTS (copied) and put the table back at the end of the unit.  A
+   hook several clients want reaches them in the order given; today each
+   hook has one client.  */
 void calltab_debug_hooks_register (const char *plugin_name,
 				   const calltab_hook_client *clients,
 				   unsigned n_clients);
