@@ -1,40 +1,47 @@
 /* call-sites.cc: record every call instruction as final emits it.
 
-   GCC's debug hooks are wrapped at PLUGIN_START_UNIT (they are not set
-   yet when plugin_init runs).  final calls begin_prologue at the entry
-   of every function with debug info and var_location right after it has
-   output each call insn; at those two points the plugin prints a local
-   label into the code: the caller's entry address and the call's return
-   address.  Labels take no bytes, so the code is unchanged (invariant
-   1).  At PLUGIN_FINISH_UNIT, call-tables.cc emits what was recorded.  */
+   final calls debug_hooks->begin_prologue at the entry of every function
+   with debug information and var_location right after it has output
+   each call insn (debug-hooks.cc wraps them and calls this part); at
+   those two points the plugin prints a local label into the code: the
+   caller's entry address and the call's return address.  Labels take no
+   bytes, so the code is unchanged.  At the end of the unit,
+   call-tables.cc emits what was recorded (docs/format.md).  */
 
 #include "gcc-compat.h"
 #include "calltab-plugin.h"
 #include "call-tables.h"
 
-vec<ct_function> ct_functions;
-vec<ct_call> ct_calls;
-ct_counts ct_seen;
-
 namespace {
 
-gcc_debug_hooks wrapped_hooks;
-const gcc_debug_hooks *gcc_hooks;
+/* The recording of call sites for one compilation.  */
+struct call_sites
+{
+  explicit call_sites (const calltab_options &o) : opts (o) {}
 
-/* Function index by assembler name.  */
-hash_map<nofree_string_hash, unsigned> *function_index;
+  const calltab_options &opts;
+  call_record rec = call_record ();
 
-/* The function final is emitting: its decl (to know it is still the
-   same one), its entry label, and its index once it has a call.  */
-tree current_decl;
-unsigned current_entry_label;
-int current_index = -1;
+  /* Function index by assembler name.  */
+  hash_map<nofree_string_hash, unsigned> *function_index = NULL;
 
-unsigned next_label;
+  /* The function final is emitting: its decl (to know it is still the
+     same one), its entry label, and its index once it has a call.  */
+  tree current_decl = NULL_TREE;
+  unsigned current_entry_label = 0;
+  int current_index = -1;
 
-/* Whether this TU gets tables (-g, DWARF, an enabled table); without,
-   calls are only counted for the stats.  */
-bool emitting;
+  unsigned next_label = 0;
+
+  /* Whether this TU gets tables (-g, DWARF, an enabled table); without,
+     calls are only counted for the stats.  */
+  bool emitting = false;
+
+  unsigned function_for (const char *asmname, tree decl);
+  unsigned current_caller (void);
+  unsigned direct_callee (rtx mem);
+  void record (rtx_insn *insn);
+};
 
 /* NAME with the target's encoding ("*" for names given by asm) removed.  */
 const char *
@@ -57,7 +64,7 @@ dwarf_name (tree decl)
    (described by DECL, which may be NULL for a callee known only by its
    symbol, e.g. __tls_get_addr) if it is new.  */
 unsigned
-function_for (const char *asmname, tree decl)
+call_sites::function_for (const char *asmname, tree decl)
 {
   asmname = plain_name (asmname);
   if (unsigned *known = function_index->get (asmname))
@@ -71,22 +78,22 @@ function_for (const char *asmname, tree decl)
   f.name = name;
   f.linkage_name = strcmp (name, f.key) != 0 ? f.key : NULL;
   f.external = decl == NULL_TREE || TREE_PUBLIC (decl);
-  unsigned slot = ct_functions.length ();
+  unsigned slot = rec.functions.length ();
   function_index->put (f.key, slot);
-  ct_functions.safe_push (f);
+  rec.functions.safe_push (f);
   return slot;
 }
 
-/* The caller's entry in ct_functions, made a caller on first use.  */
+/* The caller's entry in rec.functions, made a caller on first use.  */
 unsigned
-current_caller (void)
+call_sites::current_caller (void)
 {
   if (current_index >= 0)
     return current_index;
   tree decl = current_function_decl;
   const char *asmname = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl));
   unsigned i = function_for (asmname, decl);
-  ct_function &f = ct_functions[i];
+  ct_function &f = rec.functions[i];
   gcc_assert (!f.caller);
   f.caller = true;
   f.entry_label = current_entry_label;
@@ -130,7 +137,7 @@ direct_call_p (rtx mem)
 
 /* The index of the function the direct call through MEM calls.  */
 unsigned
-direct_callee (rtx mem)
+call_sites::direct_callee (rtx mem)
 {
   rtx addr = XEXP (mem, 0);
   if (GET_CODE (addr) == SYMBOL_REF)
@@ -145,17 +152,17 @@ direct_callee (rtx mem)
 }
 
 void
-record (rtx_insn *insn)
+call_sites::record (rtx_insn *insn)
 {
   if (SIBLING_CALL_P (insn))
     {
-      ct_seen.sibling++;
+      rec.seen.sibling++;
       return;
     }
   rtx call = get_call_rtx_from (insn);
   if (call == NULL_RTX || !MEM_P (XEXP (call, 0)))
     {
-      ct_seen.other_indirect++;
+      rec.seen.other_indirect++;
       return;
     }
   rtx mem = XEXP (call, 0);
@@ -163,103 +170,103 @@ record (rtx_insn *insn)
   HOST_WIDE_INT slot = virtual_slot (mem);
   if (slot >= 0)
     {
-      ct_seen.virt++;
-      if (!emitting || !calltab_opts.vcall)
+      rec.seen.virt++;
+      if (!emitting || !opts.vcall)
 	return;
       c.is_virtual = true;
       c.value = slot;
     }
   else if (direct_call_p (mem))
     {
-      ct_seen.direct++;
-      if (!emitting || !calltab_opts.dcall)
+      rec.seen.direct++;
+      if (!emitting || !opts.dcall)
 	return;
       c.value = direct_callee (mem);
     }
   else
     {
-      ct_seen.other_indirect++;
+      rec.seen.other_indirect++;
       return;
     }
   c.caller = current_caller ();
   c.label = next_label++;
   if (c.is_virtual)
-    ct_functions[c.caller].n_vcall++;
+    rec.functions[c.caller].n_vcall++;
   else
-    ct_functions[c.caller].n_dcall++;
-  ct_calls.safe_push (c);
+    rec.functions[c.caller].n_dcall++;
+  rec.calls.safe_push (c);
   /* Right after the call: the return address.  */
   fprintf (asm_out_file, ".Lcalltab_ret%u:\n", c.label);
 }
 
+/* After begin_prologue: a new function, and its entry label.  */
 void
-wrapped_begin_prologue (unsigned int line, unsigned int column,
-			const char *file)
+begin_prologue (void *data)
 {
-  gcc_hooks->begin_prologue (line, column, file);
-  current_decl = current_function_decl;
-  current_index = -1;
-  if (emitting)
+  call_sites *cs = (call_sites *) data;
+  cs->current_decl = current_function_decl;
+  cs->current_index = -1;
+  if (cs->emitting)
     {
-      current_entry_label = next_label++;
-      fprintf (asm_out_file, ".Lcalltab_fn%u:\n", current_entry_label);
+      cs->current_entry_label = cs->next_label++;
+      fprintf (asm_out_file, ".Lcalltab_fn%u:\n", cs->current_entry_label);
     }
 }
 
+/* After var_location for the call insn CALL.  */
 void
-wrapped_var_location (rtx_insn *insn)
+call_emitted (void *data, rtx_insn *call)
 {
-  gcc_hooks->var_location (insn);
-  if (CALL_P (insn))
-    {
-      /* A function without begin_prologue (DECL_IGNORED_P) gets no
-	 var_location either; this guards the bookkeeping.  */
-      gcc_assert (current_decl == current_function_decl);
-      record (insn);
-    }
+  call_sites *cs = (call_sites *) data;
+  /* A function without begin_prologue (DECL_IGNORED_P) gets no
+     var_location either; this guards the bookkeeping.  */
+  gcc_assert (cs->current_decl == current_function_decl);
+  cs->record (call);
 }
 
-/* DWARF is what the tables point into: nothing without it.  */
+/* Whether to follow the unit: it gets tables (DWARF is what they point
+   into: nothing without it), or its calls are counted for the stats.  */
 bool
-tables_wanted (void)
+start_unit (void *data)
 {
-  return calltab_dwarf_debuginfo_p () && debug_info_level > DINFO_LEVEL_NONE
-	 && (calltab_opts.dcall || calltab_opts.vcall);
+  call_sites *cs = (call_sites *) data;
+  cs->emitting = (calltab_dwarf_debuginfo_p ()
+		  && debug_info_level > DINFO_LEVEL_NONE
+		  && (cs->opts.dcall || cs->opts.vcall)
+		  && asm_out_file != NULL);
+  if (!cs->emitting && !cs->opts.stats)
+    return false;
+  cs->function_index = new hash_map<nofree_string_hash, unsigned>;
+  return true;
 }
 
+/* Emit the tables, then the stats.  */
 void
-start_unit (void *, void *)
+finish_unit (void *data)
 {
-  emitting = tables_wanted () && asm_out_file != NULL;
-  if (!emitting && !calltab_opts.stats)
-    return;
-  function_index = new hash_map<nofree_string_hash, unsigned>;
-  gcc_hooks = debug_hooks;
-  wrapped_hooks = *debug_hooks;
-  wrapped_hooks.begin_prologue = wrapped_begin_prologue;
-  wrapped_hooks.var_location = wrapped_var_location;
-  debug_hooks = &wrapped_hooks;
-}
-
-void
-finish_unit (void *, void *)
-{
-  if (gcc_hooks == NULL)
-    return;
-  unsigned HOST_WIDE_INT bytes = emitting ? calltab_emit_tables () : 0;
-  if (calltab_opts.stats)
-    fprintf (stderr, "%s: %s: direct %u, virtual %u, sibling %u, "
-	     "other indirect %u, bytes " HOST_WIDE_INT_PRINT_UNSIGNED "\n",
-	     CALLTAB_PLUGIN_NAME, main_input_filename, ct_seen.direct,
-	     ct_seen.virt, ct_seen.sibling, ct_seen.other_indirect, bytes);
-  debug_hooks = gcc_hooks;
+  call_sites *cs = (call_sites *) data;
+  unsigned HOST_WIDE_INT bytes
+    = cs->emitting ? calltab_emit_tables (cs->rec) : 0;
+  if (cs->opts.stats)
+    {
+      const ct_counts &seen = cs->rec.seen;
+      fprintf (stderr, "%s: %s: direct %u, virtual %u, sibling %u, "
+	       "other indirect %u, bytes " HOST_WIDE_INT_PRINT_UNSIGNED "\n",
+	       CALLTAB_PLUGIN_NAME, main_input_filename, seen.direct,
+	       seen.virt, seen.sibling, seen.other_indirect, bytes);
+    }
 }
 
 } // anon namespace
 
-void
-calltab_call_tables_register (const char *plugin_name)
+calltab_hook_client
+calltab_call_sites_init (const calltab_options &opts)
 {
-  register_callback (plugin_name, PLUGIN_START_UNIT, start_unit, NULL);
-  register_callback (plugin_name, PLUGIN_FINISH_UNIT, finish_unit, NULL);
+  calltab_hook_client client = calltab_hook_client ();
+  client.data = new call_sites (opts);
+  client.start_unit = start_unit;
+  client.finish_unit = finish_unit;
+  client.begin_prologue = begin_prologue;
+  client.call_emitted = call_emitted;
+  return client;
 }

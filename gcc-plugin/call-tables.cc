@@ -307,9 +307,11 @@ push_section (const char *name, const char *group)
     fprintf (asm_out_file, "\t.pushsection\t%s,\"\",@progbits\n", name);
 }
 
-/* Declaration unit U (number UNO); fills U.die_offset.  */
+/* Declaration unit U (number UNO) of the functions of REC; fills
+   U.die_offset.  */
 void
-emit_declaration_unit (emitter &e, unsigned uno, decl_unit &u)
+emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
+		       decl_unit &u)
 {
   const layout &lay = e.lay;
   push_section (".debug_info", u.group);
@@ -334,11 +336,11 @@ emit_declaration_unit (emitter &e, unsigned uno, decl_unit &u)
   e.u8 (strncmp (lang_hooks.name, "GNU C++", 7) == 0
 	? LANG_C_plus_plus : LANG_C89, "DW_AT_language");
 
-  u.die_offset.safe_grow_cleared (ct_functions.length ());
+  u.die_offset.safe_grow_cleared (rec.functions.length ());
   for (unsigned k = 0; k < u.members.length (); k++)
     {
       unsigned i = u.members[k];
-      const ct_function &f = ct_functions[i];
+      const ct_function &f = rec.functions[i];
       u.die_offset[i] = e.bytes - start;
       unsigned shape = shape_of (f, u.is_caller[k]);
       e.label (label_buf2 (".Lcalltab_die%u_%u", uno, i));
@@ -367,14 +369,14 @@ emit_declaration_unit (emitter &e, unsigned uno, decl_unit &u)
   fputs ("\t.popsection\n", asm_out_file);
 }
 
-/* The .debug_dcall or (VIRT) .debug_vcall unit of caller I, whose calls
-   are CALLS in the order they were emitted; callee DIEs are in
-   declaration unit U (number UNO).  */
+/* The .debug_dcall or (VIRT) .debug_vcall unit of caller I of REC,
+   whose calls are CALLS in the order they were emitted; callee DIEs are
+   in declaration unit U (number UNO).  */
 void
-emit_table_unit (emitter &e, unsigned i, bool virt,
+emit_table_unit (emitter &e, const call_record &rec, unsigned i, bool virt,
 		 const vec<unsigned> &calls, unsigned uno, const decl_unit &u)
 {
-  const ct_function &f = ct_functions[i];
+  const ct_function &f = rec.functions[i];
   const char *kind = virt ? "vcall" : "dcall";
   push_section (virt ? CALLTAB_VCALL_SECTION : CALLTAB_DCALL_SECTION,
 		f.comdat_group);
@@ -390,7 +392,7 @@ emit_table_unit (emitter &e, unsigned i, bool virt,
   e.u8 (e.lay.addr_size, "address size");
   for (unsigned k : calls)
     {
-      const ct_call &c = ct_calls[k];
+      const ct_call &c = rec.calls[k];
       if (c.is_virtual != virt)
 	continue;
       e.address (label_buf (".Lcalltab_ret%u", c.label), "call_site");
@@ -409,9 +411,9 @@ emit_table_unit (emitter &e, unsigned i, bool virt,
 } // anon namespace
 
 unsigned HOST_WIDE_INT
-calltab_emit_tables (void)
+calltab_emit_tables (const call_record &rec)
 {
-  if (ct_calls.is_empty ())
+  if (rec.calls.is_empty ())
     return 0;
 
   layout lay;
@@ -421,11 +423,11 @@ calltab_emit_tables (void)
   emitter e (lay);
 
   /* The calls of each caller, in the order they were emitted.  */
-  unsigned n = ct_functions.length ();
+  unsigned n = rec.functions.length ();
   auto_vec<vec<unsigned> > calls_of;
   calls_of.safe_grow_cleared (n);
-  for (unsigned k = 0; k < ct_calls.length (); k++)
-    calls_of[ct_calls[k].caller].safe_push (k);
+  for (unsigned k = 0; k < rec.calls.length (); k++)
+    calls_of[rec.calls[k].caller].safe_push (k);
 
   /* Unit 0, outside any group, holds every callee of a direct call and
      the callers outside COMDAT groups; the table units' callee_die
@@ -437,12 +439,12 @@ calltab_emit_tables (void)
   units[0]->group = NULL;
   auto_vec<bool> in_unit0;
   in_unit0.safe_grow_cleared (n);
-  for (const ct_call &c : ct_calls)
+  for (const ct_call &c : rec.calls)
     if (!c.is_virtual)
       in_unit0[c.value] = true;
   for (unsigned i = 0; i < n; i++)
     {
-      const ct_function &f = ct_functions[i];
+      const ct_function &f = rec.functions[i];
       bool own_unit = f.caller && f.comdat_group != NULL;
       if (f.caller && !own_unit)
 	in_unit0[i] = true;
@@ -464,20 +466,20 @@ calltab_emit_tables (void)
   bool used[N_SHAPES] = { false };
   for (decl_unit *u : units)
     for (unsigned k = 0; k < u->members.length (); k++)
-      used[shape_of (ct_functions[u->members[k]], u->is_caller[k])] = true;
+      used[shape_of (rec.functions[u->members[k]], u->is_caller[k])] = true;
 
   fprintf (asm_out_file, "%s calltab: declaration units and call tables\n",
 	   ASM_COMMENT_START);
   emit_abbrevs (e, used);
   for (unsigned uno = 0; uno < units.length (); uno++)
     if (!units[uno]->members.is_empty ())
-      emit_declaration_unit (e, uno, *units[uno]);
+      emit_declaration_unit (e, rec, uno, *units[uno]);
   for (unsigned i = 0; i < n; i++)
     {
-      if (ct_functions[i].n_dcall != 0)
-	emit_table_unit (e, i, false, calls_of[i], 0, *units[0]);
-      if (ct_functions[i].n_vcall != 0)
-	emit_table_unit (e, i, true, calls_of[i], 0, *units[0]);
+      if (rec.functions[i].n_dcall != 0)
+	emit_table_unit (e, rec, i, false, calls_of[i], 0, *units[0]);
+      if (rec.functions[i].n_vcall != 0)
+	emit_table_unit (e, rec, i, true, calls_of[i], 0, *units[0]);
       calls_of[i].release ();
     }
   return e.bytes;

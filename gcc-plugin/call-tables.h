@@ -25,7 +25,7 @@ struct ct_function
 /* One recorded call.  */
 struct ct_call
 {
-  unsigned caller;		/* index in ct_functions */
+  unsigned caller;		/* index in call_record::functions */
   unsigned label;		/* .Lcalltab_ret<N>: the return address */
   bool is_virtual;
   unsigned HOST_WIDE_INT value;	/* callee index, or the vtable slot */
@@ -37,12 +37,17 @@ struct ct_counts
   unsigned direct, virt, sibling, other_indirect;
 };
 
-extern vec<ct_function> ct_functions;
-extern vec<ct_call> ct_calls;
-extern ct_counts ct_seen;
+/* What one translation unit's recording holds, owned by call-sites.cc
+   and read by call-tables.cc.  */
+struct call_record
+{
+  vec<ct_function> functions;
+  vec<ct_call> calls;		/* in the order final emitted them */
+  ct_counts seen;
+};
 
-/* Emit the declaration unit and the tables for what was recorded (at
+/* Emit the declaration unit and the tables for what REC holds (at
    PLUGIN_FINISH_UNIT); returns the number of bytes emitted.  */
-unsigned HOST_WIDE_INT calltab_emit_tables (void);
+unsigned HOST_WIDE_INT calltab_emit_tables (const call_record &rec);
 
 #endif /* CALLTAB_CALL_TABLES_H */

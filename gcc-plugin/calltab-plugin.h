@@ -3,12 +3,15 @@
 #ifndef CALLTAB_PLUGIN_H
 #define CALLTAB_PLUGIN_H
 
+#include "debug-hooks.h"
+
 /* The plugin's name as GCC derives it from the file name: options are
    spelled -fplugin-arg-calltab-KEY[=VALUE].  */
 #define CALLTAB_PLUGIN_NAME "calltab"
 
-/* Settings decoded from -fplugin-arg-calltab-*; one instance, filled
-   by calltab_parse_options before any callback is registered.  */
+/* Settings decoded from -fplugin-arg-calltab-*; one instance, owned by
+   plugin_init (calltab.cc) and filled by calltab_parse_options before
+   any callback is registered.  */
 struct calltab_options
 {
   bool help;			/* -fplugin-arg-calltab-help */
@@ -28,22 +31,27 @@ enum calltab_discrim_mode
   CALLTAB_DISCRIM_OFF		/* none: every row carries 0 */
 };
 
-extern struct calltab_options calltab_opts;
-
-/* Decode ARGC arguments of ARGV into calltab_opts and build the help
-   text.  Reports every bad argument through GCC's error () and returns
-   false if there was one.  */
-bool calltab_parse_options (int argc, const struct plugin_argument *argv);
+/* Decode ARGC arguments of ARGV into *OPTS and build the help text.
+   Reports every bad argument through GCC's error () and returns false if
+   there was one.  */
+bool calltab_parse_options (int argc, const struct plugin_argument *argv,
+			    struct calltab_options *opts);
 
 /* The text of -fplugin-arg-calltab-help and of gcc -v --help, generated
    from the option table; valid after calltab_parse_options.  */
-extern const char *calltab_help_text;
+const char *calltab_help_text (void);
 
-/* Register the callbacks that record call sites and emit the call
-   tables (call-sites.cc).  */
-void calltab_call_tables_register (const char *plugin_name);
-/* Register the discriminator pass and the line-table hook for the mode
-   in calltab_opts (discriminators.cc).  */
-void calltab_discriminators_init (const char *plugin_name);
+/* The parts of the plugin, each given the options it follows (kept by
+   reference: OPTS outlives the compilation).  Each returns what it needs
+   of final's debug hook calls; calltab.cc hands that to debug-hooks.cc,
+   the one owner of debug_hooks.  */
+
+/* Recording the call sites and emitting the call tables at the end of
+   the unit (call-sites.cc, call-tables.cc).  */
+calltab_hook_client calltab_call_sites_init (const calltab_options &opts);
+/* The discriminator pass (registered here for the mode in OPTS) and its
+   line-table hook (discriminators.cc).  */
+calltab_hook_client calltab_discriminators_init (const char *plugin_name,
+						 const calltab_options &opts);
 
 #endif /* CALLTAB_PLUGIN_H */

@@ -1,5 +1,7 @@
 /* calltab.cc: plugin entry point.  Checks that GCC is the one the plugin
-   was built for, decodes the options and registers the plugin's parts.  */
+   was built for, decodes the options and registers the plugin's parts:
+   the call sites and tables, the discriminators, and debug-hooks.cc,
+   which wraps debug_hooks once for both.  */
 
 #define CALLTAB_WANT_GCC_VERSION 1
 #include "gcc-compat.h"
@@ -40,26 +42,33 @@ version_ok (const struct plugin_gcc_version *running)
   return false;
 }
 
+/* The options, for the whole compilation; each part keeps a reference.  */
+static calltab_options options;
+
 int
 plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 {
   if (!version_ok (version))
     return 1;
 
-  bool options_ok = calltab_parse_options (info->argc, info->argv);
-  calltab_info.help = calltab_help_text;
+  bool options_ok = calltab_parse_options (info->argc, info->argv, &options);
+  calltab_info.help = calltab_help_text ();
   register_callback (info->base_name, PLUGIN_INFO, NULL, &calltab_info);
   if (!options_ok)
     return 1;
 
-  if (calltab_opts.version)
+  if (options.version)
     fprintf (stderr, "%s plugin %s (built for GCC %s)\n",
 	     CALLTAB_PLUGIN_NAME, CALLTAB_VERSION, gcc_version.basever);
-  if (calltab_opts.help)
-    fputs (calltab_help_text, stderr);
+  if (options.help)
+    fputs (calltab_help_text (), stderr);
 
-  calltab_call_tables_register (info->base_name);
-  calltab_discriminators_init (info->base_name);
+  const calltab_hook_client clients[] = {
+    calltab_call_sites_init (options),
+    calltab_discriminators_init (info->base_name, options)
+  };
+  calltab_debug_hooks_register (info->base_name, clients,
+				ARRAY_SIZE (clients));
 
   return 0;
 }

@@ -1,6 +1,6 @@
 /* discriminators.cc: per-basic-block discriminators on the final RTL.
 
-   The rule (DESIGN.md, seed 002): per function and per source position
+   The rule (docs/discriminators.md): per function and per source position
    (file, line), the basic blocks of the final code that hold instructions
    of that line get discriminators 0, 1, 2, ... in layout order, 0 when
    there is one; a block's discriminator never reaches the rows of other
@@ -20,8 +20,8 @@
       blocks), stores block number + 1 as the tag in the discriminator of
       every RTL block, and computes the table (block, file, line) ->
       discriminator.
-   2. A wrapper around debug_hooks->source_line, installed at
-      PLUGIN_START_UNIT, looks up (tag, file, line) for every row final.cc
+   2. A line hook, called by the debug_hooks->source_line wrapper of
+      debug-hooks.cc, looks up (tag, file, line) for every row final.cc
       emits and passes the real discriminator on, clearing is_stmt when it
       is not 0.
 
@@ -79,11 +79,15 @@ struct function_table
   bool markers_ok;		/* the rows seen so far matched markers */
 };
 
-function_table current;
+/* The part's state for the compilation: given to the pass and, as the
+   client's data, to the line hook.  */
+struct discriminators
+{
+  explicit discriminators (const calltab_options &o) : opts (o) {}
 
-/* The hook table GCC set up, and the copy with our source_line.  */
-const struct gcc_debug_hooks *saved_hooks;
-struct gcc_debug_hooks wrapped_hooks;
+  const calltab_options &opts;
+  function_table current = function_table ();
+};
 
 /* strcmp that orders NULL first; file names come from the line maps.  */
 int
@@ -229,9 +233,10 @@ empty_marker_row_p (rtx_insn *note, int tag)
    RTL blocks, and build the table for the hook.  What is recorded is
    what consumers will see: for each instruction that owns bytes, the
    line of the row covering it, i.e. of the last row emitted before it
-   (an instruction without a location extends the previous row).  */
+   (an instruction without a location extends the previous row).  The
+   result goes into CURRENT.  */
 void
-assign_discriminators (void)
+assign_discriminators (function_table &current)
 {
   current.decl = current_function_decl;
   current.rows.truncate (0);
@@ -344,10 +349,10 @@ assign_discriminators (void)
       }
 }
 
-/* The discriminator of FILE:LINE in the block tagged TAG, 0 when that
-   block holds no code of the line (a row of zero length).  */
+/* The discriminator of FILE:LINE in the block tagged TAG of CURRENT, 0
+   when that block holds no code of the line (a row of zero length).  */
 int
-lookup (int tag, const char *file, int line)
+lookup (const function_table &current, int tag, const char *file, int line)
 {
   if (tag <= 0)
     return 0;
@@ -365,7 +370,8 @@ lookup (int tag, const char *file, int line)
    the position is checked so that a mismatch can only turn the saving
    off for the rest of the function, never mislabel a row.  */
 bool
-empty_marker_row (const char *file, int line, int column, bool is_stmt)
+empty_marker_row (function_table &current, const char *file, int line,
+		  int column, bool is_stmt)
 {
   if (!is_stmt || !current.markers_ok)
     return false;
@@ -383,39 +389,29 @@ empty_marker_row (const char *file, int line, int column, bool is_stmt)
   return m.empty;
 }
 
+/* The line hook: the row final.cc is about to emit for FILE:LINE:COLUMN
+   gets its DISCRIMINATOR (the block tag on entry) and IS_STMT.  */
 void
-source_line (CALLTAB_SOURCE_LINE_ARGS)
+source_line (void *data, const char *file, unsigned int line,
+	     unsigned int column, int *discriminator, bool *is_stmt)
 {
-  if (calltab_opts.discriminators == CALLTAB_DISCRIM_OFF)
-    discriminator = 0;
+  discriminators *d = (discriminators *) data;
+  function_table &current = d->current;
+  if (d->opts.discriminators == CALLTAB_DISCRIM_OFF)
+    *discriminator = 0;
   else if (current.decl == current_function_decl && current.decl != NULL)
     {
-      if (empty_marker_row (file, line, column, is_stmt))
-	discriminator = 0;	/* no PC maps to it */
+      if (empty_marker_row (current, file, line, column, *is_stmt))
+	*discriminator = 0;	/* no PC maps to it */
       else
 	{
-	  discriminator = lookup (discriminator, file, line);
-	  if (discriminator != 0)
-	    is_stmt = false;	/* seed 002: not a breakpoint location */
+	  *discriminator = lookup (current, *discriminator, file, line);
+	  if (*discriminator != 0)
+	    *is_stmt = false;	/* not a breakpoint location */
 	}
     }
   /* Otherwise a function the pass did not see (a thunk output without
      the pass pipeline, or one the gate left alone): GCC's own.  */
-  saved_hooks->source_line (line, column, file, discriminator, is_stmt);
-}
-
-/* debug_hooks is set once the front end has started: wrap it then.  The
-   copy is taken of whatever table is in place, so other wrappers
-   installed before or after keep working.  */
-void
-start_unit (void *, void *)
-{
-  if (saved_hooks != NULL || debug_hooks->source_line == NULL)
-    return;
-  saved_hooks = debug_hooks;
-  wrapped_hooks = *debug_hooks;
-  wrapped_hooks.source_line = source_line;
-  debug_hooks = &wrapped_hooks;
 }
 
 const pass_data discriminators_pass_data = {
@@ -429,8 +425,8 @@ const pass_data discriminators_pass_data = {
 class discriminators_pass : public rtl_opt_pass
 {
 public:
-  discriminators_pass (gcc::context *ctxt)
-    : rtl_opt_pass (discriminators_pass_data, ctxt)
+  discriminators_pass (gcc::context *ctxt, discriminators *state)
+    : rtl_opt_pass (discriminators_pass_data, ctxt), m_state (state)
   {}
 
   /* Not for functions without debug information, nor when final.cc
@@ -439,7 +435,7 @@ public:
      the hook there, and GCC's numbers stay.  */
   bool gate (function *) final override
   {
-    return calltab_opts.discriminators == CALLTAB_DISCRIM_RTL
+    return m_state->opts.discriminators == CALLTAB_DISCRIM_RTL
 	   && debug_info_level >= DINFO_LEVEL_TERSE
 	   && !DECL_IGNORED_P (current_function_decl)
 	   && decl_to_instance_map == NULL;
@@ -447,25 +443,33 @@ public:
 
   unsigned int execute (function *) final override
   {
-    assign_discriminators ();
+    assign_discriminators (m_state->current);
     return 0;
   }
+
+private:
+  discriminators *m_state;
 };
 
 } // anon namespace
 
-void
-calltab_discriminators_init (const char *plugin_name)
+calltab_hook_client
+calltab_discriminators_init (const char *plugin_name,
+			     const calltab_options &opts)
 {
-  if (calltab_opts.discriminators == CALLTAB_DISCRIM_GCC)
-    return;
-  register_callback (plugin_name, PLUGIN_START_UNIT, start_unit, NULL);
-  if (calltab_opts.discriminators != CALLTAB_DISCRIM_RTL)
-    return;
+  calltab_hook_client client = calltab_hook_client ();
+  if (opts.discriminators == CALLTAB_DISCRIM_GCC)
+    return client;		/* GCC's own: no hook, no pass */
+  discriminators *state = new discriminators (opts);
+  client.data = state;
+  client.source_line = source_line;
+  if (opts.discriminators != CALLTAB_DISCRIM_RTL)
+    return client;
   struct register_pass_info info;
-  info.pass = new discriminators_pass (g);
+  info.pass = new discriminators_pass (g, state);
   info.reference_pass_name = CALLTAB_FINAL_PASS_NAME;
   info.ref_pass_instance_number = 1;
   info.pos_op = PASS_POS_INSERT_BEFORE;
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  return client;
 }

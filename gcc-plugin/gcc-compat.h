@@ -25,7 +25,7 @@
 #include "coretypes.h"
 #include "diagnostic-core.h"
 /* The RTL insn stream, basic blocks and the pass manager (the
-   discriminator pass), the debug hook table both parts wrap, and what
+   discriminator pass), the debug hook table (debug-hooks.cc), and what
    the emitted assembly depends on (sections, COMDAT groups, names).  */
 #include "backend.h"
 #include "target.h"

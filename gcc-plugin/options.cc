@@ -9,8 +9,6 @@
 #include "gcc-compat.h"
 #include "calltab-plugin.h"
 
-struct calltab_options calltab_opts;
-
 namespace {
 
 enum option_kind
@@ -25,8 +23,8 @@ struct option_desc
   const char *key;
   option_kind kind;
   const char *help;
-  bool *flag;			/* OPT_FLAG, OPT_BOOL */
-  int *choice;			/* OPT_ENUM: index into choices */
+  bool calltab_options::*flag;	/* OPT_FLAG, OPT_BOOL */
+  int calltab_options::*choice;	/* OPT_ENUM: index into choices */
   const char *const *choices;	/* OPT_ENUM: NULL-terminated */
 };
 
@@ -34,20 +32,20 @@ struct option_desc
 const char *const discrim_choices[] = { "rtl", "gcc", "off", NULL };
 
 const option_desc option_table[] = {
-  { "help", OPT_FLAG, "print this text", &calltab_opts.help, NULL, NULL },
+  { "help", OPT_FLAG, "print this text", &calltab_options::help, NULL, NULL },
   { "version", OPT_FLAG,
     "print the plugin version and the GCC it was built for",
-    &calltab_opts.version, NULL, NULL },
+    &calltab_options::version, NULL, NULL },
   { "dcall", OPT_BOOL, "emit .debug_dcall, the direct call table (yes)",
-    &calltab_opts.dcall, NULL, NULL },
+    &calltab_options::dcall, NULL, NULL },
   { "vcall", OPT_BOOL, "emit .debug_vcall, the virtual call table (yes)",
-    &calltab_opts.vcall, NULL, NULL },
+    &calltab_options::vcall, NULL, NULL },
   { "stats", OPT_FLAG, "print call counts and table bytes per unit",
-    &calltab_opts.stats, NULL, NULL },
+    &calltab_options::stats, NULL, NULL },
   { "discriminators", OPT_ENUM,
     "discriminators: per final basic block (rtl, the default), "
     "GCC's own (gcc) or none (off)",
-    NULL, &calltab_opts.discriminators, discrim_choices },
+    NULL, &calltab_options::discriminators, discrim_choices },
 };
 
 const option_desc *
@@ -73,8 +71,9 @@ choice_list (const option_desc &d, char *buf, size_t size)
   return buf;
 }
 
+/* Store VALUE of option D into OPTS.  */
 bool
-parse_value (const option_desc &d, const char *value)
+parse_value (const option_desc &d, const char *value, calltab_options &opts)
 {
   char list[256];
   switch (d.kind)
@@ -86,13 +85,13 @@ parse_value (const option_desc &d, const char *value)
 		 CALLTAB_PLUGIN_NAME, CALLTAB_PLUGIN_NAME, d.key, value);
 	  return false;
 	}
-      *d.flag = true;
+      opts.*d.flag = true;
       return true;
     case OPT_BOOL:
       if (value == NULL || strcmp (value, "yes") == 0)
-	*d.flag = true;
+	opts.*d.flag = true;
       else if (strcmp (value, "no") == 0)
-	*d.flag = false;
+	opts.*d.flag = false;
       else
 	{
 	  error ("%s: option %<-fplugin-arg-%s-%s%> expects %<yes%> or "
@@ -106,7 +105,7 @@ parse_value (const option_desc &d, const char *value)
 	for (int i = 0; d.choices[i] != NULL; i++)
 	  if (strcmp (value, d.choices[i]) == 0)
 	    {
-	      *d.choice = i;
+	      opts.*d.choice = i;
 	      return true;
 	    }
       error ("%s: option %<-fplugin-arg-%s-%s%> expects %s, got %<%s%>",
@@ -117,13 +116,10 @@ parse_value (const option_desc &d, const char *value)
   gcc_unreachable ();
 }
 
-} // anon namespace
-
 /* Built from option_table by calltab_parse_options.  */
-static char help_buffer[2048];
-const char *calltab_help_text = help_buffer;
+char help_buffer[2048];
 
-static void
+void
 build_help (void)
 {
   size_t len = snprintf (help_buffer, sizeof help_buffer, "%s",
@@ -156,11 +152,21 @@ build_help (void)
     }
 }
 
+} // anon namespace
+
+const char *
+calltab_help_text (void)
+{
+  return help_buffer;
+}
+
 bool
-calltab_parse_options (int argc, const struct plugin_argument *argv)
+calltab_parse_options (int argc, const struct plugin_argument *argv,
+		       calltab_options *opts)
 {
   build_help ();
-  calltab_opts.dcall = calltab_opts.vcall = true;
+  *opts = calltab_options ();
+  opts->dcall = opts->vcall = true;
   bool ok = true;
   for (int i = 0; i < argc; i++)
     {
@@ -173,7 +179,7 @@ calltab_parse_options (int argc, const struct plugin_argument *argv)
 		 CALLTAB_PLUGIN_NAME);
 	  ok = false;
 	}
-      else if (!parse_value (*d, argv[i].value))
+      else if (!parse_value (*d, argv[i].value, *opts))
 	ok = false;
     }
   return ok;
