@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "calltab-format.h"
+#include "target.h"
 
 static const char *file;
 
@@ -258,30 +259,6 @@ symbol_at (uint64_t addr)
   return in_plt;
 }
 
-/* Length of an x86 "ff /2" (call r/m64) starting at P, or 0.  */
-static int
-indirect_call_length (const unsigned char *p)
-{
-  if (p[0] != 0xff || ((p[1] >> 3) & 7) != 2)
-    return 0;
-  int mod = p[1] >> 6, rm = p[1] & 7, len = 2;
-  if (mod == 3)
-    return len;
-  if (rm == 4)
-    {
-      len++;
-      if (mod == 0 && (p[2] & 7) == 5)
-	len += 4;
-    }
-  else if (mod == 0 && rm == 5)
-    len += 4;
-  if (mod == 1)
-    len += 1;
-  else if (mod == 2)
-    len += 4;
-  return len;
-}
-
 /* What instruction ends at RET, into BUF; CALLEE is the function the
    entry names (NULL for a virtual call).  */
 static const char *
@@ -293,11 +270,25 @@ describe_call (uint64_t ret, const char *callee, char *buf, size_t size)
   call_length = 0;
   if (end == NULL)
     return "NOT-CALL(no code)";
-  if (before >= 5 && end[-5] == 0xe8)
+  /* libcalltab's decoder, backwards: a direct call whose opcode is 5
+     bytes before RET wins, else the indirect call with the fewest bytes
+     from its opcode.  CALL_LENGTH counts from the opcode (prefixes
+     left out).  */
+  struct ct_insn calls[CT_MAX_INSN];
+  size_t n = __calltab_calls_ending_at (&__calltab_x86_64_target,
+					end - before, before, before, calls,
+					CT_MAX_INSN);
+  const struct ct_insn *direct = NULL, *indirect = NULL;
+  for (size_t i = 0; i < n; i++)
+    if (calls[i].kind == CT_INSN_CALL && before - calls[i].opcode == 5)
+      direct = &calls[i];
+    else if (calls[i].kind == CT_INSN_CALL_INDIRECT
+	     && (indirect == NULL || calls[i].opcode > indirect->opcode))
+      indirect = &calls[i];
+  if (direct != NULL)
     {
       call_length = 5;
-      int32_t rel = (int32_t) read_n (end - 4, 4);
-      uint64_t target = ret + rel;
+      uint64_t target = ret + (uint64_t) direct->rel;
       const char *sym = symbol_at (target);
       if (callee != NULL && symbol_address (callee) == target)
 	snprintf (buf, size, "call=callee");
@@ -307,12 +298,11 @@ describe_call (uint64_t ret, const char *callee, char *buf, size_t size)
 	snprintf (buf, size, "call=0x%" PRIx64, target);
       return buf;
     }
-  for (size_t k = 2; k <= 7 && k <= before; k++)
-    if (indirect_call_length (end - k) == (int) k)
-      {
-	call_length = k;
-	return "call*";
-      }
+  if (indirect != NULL)
+    {
+      call_length = (int) (before - indirect->opcode);
+      return "call*";
+    }
   return "NOT-CALL";
 }
 
