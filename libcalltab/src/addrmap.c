@@ -44,20 +44,20 @@ __calltab_addrmap (Elf *elf)
   return map;
 }
 
+static bool
+starts_at_or_below (const void *elt, const void *key)
+{
+  return ((const struct ct_range *) elt)->addr <= *(const uint64_t *) key;
+}
+
 const struct ct_range *
 __calltab_addrmap_find (const struct ct_addrmap *map, uint64_t addr)
 {
   if (map == NULL)
     return NULL;
-  size_t lo = 0, hi = map->n;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (map->ranges[mid].addr <= addr)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = __calltab_partition (map->ranges, map->n,
+				   sizeof map->ranges[0], starts_at_or_below,
+				   &addr);
   for (size_t i = lo; i-- > 0;)
     {
       if (addr - map->ranges[i].addr < map->ranges[i].size)

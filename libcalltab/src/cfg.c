@@ -101,17 +101,16 @@ __calltab_cfg_finish (struct ct_blocks *b)
   b->n = n;
 }
 
+static bool
+at_or_below (const void *elt, const void *key)
+{
+  return *(const uint64_t *) elt <= *(const uint64_t *) key;
+}
+
 size_t
 __calltab_cfg_block_of (const struct ct_blocks *b, uint64_t a)
 {
-  size_t lo = 0, hi = b->n;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (b->leaders[mid] <= a)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = __calltab_partition (b->leaders, b->n, sizeof *b->leaders,
+				   at_or_below, &a);
   return lo > 0 ? lo - 1 : 0;
 }

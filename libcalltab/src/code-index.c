@@ -60,6 +60,38 @@ cmp_reloc (const void *a, const void *b)
   return 0;
 }
 
+/* A place in the sorted symbols and relocations: section key (the
+   section in objects, 0 in linked files) and value or offset.  */
+struct code_key
+{
+  size_t scn;
+  uint64_t at;
+};
+
+static bool
+symbol_before (const void *elt, const void *key)
+{
+  const struct code_symbol *s = elt;
+  const struct code_key *k = key;
+  return s->shndx < k->scn || (s->shndx == k->scn && s->value < k->at);
+}
+
+static bool
+symbol_at_or_before (const void *elt, const void *key)
+{
+  const struct code_symbol *s = elt;
+  const struct code_key *k = key;
+  return s->shndx < k->scn || (s->shndx == k->scn && s->value <= k->at);
+}
+
+static bool
+reloc_before (const void *elt, const void *key)
+{
+  const struct ct_code_reloc *r = elt;
+  const struct code_key *k = key;
+  return r->scn < k->scn || (r->scn == k->scn && r->offset < k->at);
+}
+
 /* Symbol number NDX of symbol table section SYMSCN, or false.  */
 static bool
 get_symbol (const struct ct_code *code, size_t symscn, size_t ndx,
@@ -298,17 +330,9 @@ __calltab_code_locate (const struct ct_code *code, uint64_t addr,
 static size_t
 first_symbol_at (const struct ct_code *code, size_t key, uint64_t addr)
 {
-  size_t lo = 0, hi = code->nsymbols;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      const struct code_symbol *s = &code->symbols[mid];
-      if (s->shndx < key || (s->shndx == key && s->value < addr))
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return lo;
+  struct code_key k = { key, addr };
+  return __calltab_partition (code->symbols, code->nsymbols,
+			      sizeof *code->symbols, symbol_before, &k);
 }
 
 size_t
@@ -356,16 +380,9 @@ __calltab_code_reloc (const struct ct_code *code, size_t scn,
 		      uint64_t offset)
 {
   size_t key = code->relocatable ? scn : 0;
-  size_t lo = 0, hi = code->nrelocs;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      const struct ct_code_reloc *r = &code->relocs[mid];
-      if (r->scn < key || (r->scn == key && r->offset < offset))
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  struct code_key k = { key, offset };
+  size_t lo = __calltab_partition (code->relocs, code->nrelocs,
+				   sizeof *code->relocs, reloc_before, &k);
   if (lo < code->nrelocs && code->relocs[lo].scn == key
       && code->relocs[lo].offset == offset)
     return &code->relocs[lo];
@@ -406,16 +423,10 @@ __calltab_code_func_start (const struct ct_code *code, size_t scnidx,
   uint64_t addr = base + end - 1;
   /* The last symbol at or before ADDR, and a few before it (aliases,
      local labels).  */
-  size_t lo = 0, hi = code->nsymbols;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      const struct code_symbol *y = &code->symbols[mid];
-      if (y->shndx < key || (y->shndx == key && y->value <= addr))
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  struct code_key at = { key, addr };
+  size_t lo = __calltab_partition (code->symbols, code->nsymbols,
+				   sizeof *code->symbols, symbol_at_or_before,
+				   &at);
   for (size_t i = lo, k = 0; i > 0 && k < 1024; i--, k++)
     {
       const struct code_symbol *y = &code->symbols[i - 1];

@@ -228,6 +228,13 @@ void __calltab_groups_end (Calltab *ct);
    array uses it.  */
 int __calltab_reserve (void *arrayp, size_t *alloc, size_t need, size_t size);
 
+/* The binary search of the library: in the array BASE of N elements of
+   SIZE bytes, ordered so that BEFORE (ELT, KEY) holds for a prefix, the
+   index of the first element for which it does not (N if none).  */
+size_t __calltab_partition (const void *base, size_t n, size_t size,
+			    bool (*before) (const void *elt, const void *key),
+			    const void *key);
+
 /* Keep a copy of S owned by CT.  Returns it, or NULL (out of memory).  */
 const char *__calltab_strdup (Calltab *ct, const char *s);
 

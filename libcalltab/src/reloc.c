@@ -143,18 +143,17 @@ __calltab_load_section (Calltab *ct, size_t secno, Elf_Scn *scn)
   return 0;
 }
 
+static bool
+reloc_before (const void *elt, const void *key)
+{
+  return ((const struct ct_reloc *) elt)->offset < *(const uint64_t *) key;
+}
+
 size_t
 __calltab_reloc_scn (const struct ct_section *sec, uint64_t offset)
 {
-  size_t lo = 0, hi = sec->nrelocs;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (sec->relocs[mid].offset < offset)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = __calltab_partition (sec->relocs, sec->nrelocs,
+				   sizeof *sec->relocs, reloc_before, &offset);
   return lo < sec->nrelocs && sec->relocs[lo].offset == offset
 	 ? sec->relocs[lo].sym_scn : 0;
 }

@@ -34,7 +34,7 @@
      v  imm16/32/64 (REX.W)  F/G  group 3: ModRM, imm8/imm16/32 if /0 /1
      j  branch rel8        J  jmp rel8        c  call rel32   K  jmp rel32
      L  branch rel32 (0F)  r  return          R  return imm16
-     u  ud2 (no fall-through)  f  group 5 (FF): /4 /5 are jumps
+     u  ud2 (no fall-through)  f  group 5 (FF): /2 call, /4 /5 jumps
      7  group 11 (C7): /0 imm16/32, C7 F8 xbegin rel32
      V  VEX  E  EVEX  X  8F: pop or XOP  p  prefix  0/3/A  escapes
      x  invalid in 64-bit mode  */
