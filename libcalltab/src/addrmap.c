@@ -8,12 +8,13 @@ static int
 compare_ranges (const void *a, const void *b)
 {
   const struct ct_range *x = a, *y = b;
-  if (x->addr != y->addr)
-    return x->addr < y->addr ? -1 : 1;
   /* At the same start, sections with contents last: they win.  */
-  if (x->nobits != y->nobits)
-    return x->nobits ? -1 : 1;
-  return x->scn < y->scn ? -1 : x->scn > y->scn;
+  uint64_t kx[3] = { x->addr, !x->nobits, x->scn };
+  uint64_t ky[3] = { y->addr, !y->nobits, y->scn };
+  for (int i = 0; i < 3; i++)
+    if (kx[i] != ky[i])
+      return kx[i] < ky[i] ? -1 : 1;
+  return 0;
 }
 
 struct ct_addrmap *

@@ -38,28 +38,6 @@ struct ct_code
   struct ct_code_reloc *relocs;
 };
 
-static int
-cmp_symbol (const void *a, const void *b)
-{
-  const struct code_symbol *x = a, *y = b;
-  if (x->shndx != y->shndx)
-    return x->shndx < y->shndx ? -1 : 1;
-  if (x->value != y->value)
-    return x->value < y->value ? -1 : 1;
-  return strcmp (x->name, y->name);
-}
-
-static int
-cmp_reloc (const void *a, const void *b)
-{
-  const struct ct_code_reloc *x = a, *y = b;
-  if (x->scn != y->scn)
-    return x->scn < y->scn ? -1 : 1;
-  if (x->offset != y->offset)
-    return x->offset < y->offset ? -1 : 1;
-  return 0;
-}
-
 /* A place in the sorted symbols and relocations: section key (the
    section in objects, 0 in linked files) and value or offset.  */
 struct code_key
@@ -68,28 +46,51 @@ struct code_key
   uint64_t at;
 };
 
+/* -1, 0 or 1 as place (SCN, AT) orders before, at or after K.  */
+static int
+cmp_place (size_t scn, uint64_t at, const struct code_key *k)
+{
+  if (scn != k->scn)
+    return scn < k->scn ? -1 : 1;
+  return at < k->at ? -1 : at > k->at;
+}
+
+static int
+cmp_symbol (const void *a, const void *b)
+{
+  const struct code_symbol *x = a, *y = b;
+  struct code_key k = { y->shndx, y->value };
+  int c = cmp_place (x->shndx, x->value, &k);
+  return c != 0 ? c : strcmp (x->name, y->name);
+}
+
+static int
+cmp_reloc (const void *a, const void *b)
+{
+  const struct ct_code_reloc *x = a, *y = b;
+  struct code_key k = { y->scn, y->offset };
+  return cmp_place (x->scn, x->offset, &k);
+}
+
 static bool
 symbol_before (const void *elt, const void *key)
 {
   const struct code_symbol *s = elt;
-  const struct code_key *k = key;
-  return s->shndx < k->scn || (s->shndx == k->scn && s->value < k->at);
+  return cmp_place (s->shndx, s->value, key) < 0;
 }
 
 static bool
 symbol_at_or_before (const void *elt, const void *key)
 {
   const struct code_symbol *s = elt;
-  const struct code_key *k = key;
-  return s->shndx < k->scn || (s->shndx == k->scn && s->value <= k->at);
+  return cmp_place (s->shndx, s->value, key) <= 0;
 }
 
 static bool
 reloc_before (const void *elt, const void *key)
 {
   const struct ct_code_reloc *r = elt;
-  const struct code_key *k = key;
-  return r->scn < k->scn || (r->scn == k->scn && r->offset < k->at);
+  return cmp_place (r->scn, r->offset, key) < 0;
 }
 
 /* Symbol number NDX of symbol table section SYMSCN, or false.  */

@@ -79,19 +79,18 @@ add_func (Dwarf_Die *die, void *arg)
   return DWARF_CB_OK;
 }
 
+static bool
+starts_at_or_below (const void *elt, const void *key)
+{
+  return ((const struct range *) elt)->low <= *(const Dwarf_Addr *) key;
+}
+
 /* The function holding ADDR, or (size_t) -1.  */
 static size_t
 func_at (const struct funcs *f, Dwarf_Addr addr)
 {
-  size_t lo = 0, hi = f->nranges;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (f->ranges[mid].low <= addr)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = __calltab_partition (f->ranges, f->nranges, sizeof *f->ranges,
+				   starts_at_or_below, &addr);
   if (lo > 0 && addr < f->ranges[lo - 1].high)
     return f->ranges[lo - 1].func;
   return (size_t) -1;
