@@ -85,8 +85,8 @@ plt_stub_slot (const struct ct_code *code, uint64_t addr)
 }
 
 static void
-x86_64_resolve_linked (const struct ct_code *code, const struct ct_place *place,
-		struct ct_call *c)
+x86_64_resolve_linked (const struct ct_code *code,
+		       const struct ct_place *place, struct ct_call *c)
 {
   uint64_t base = __calltab_code_scn_addr (code, place->scnidx);
   uint64_t end = base + place->offset;
@@ -114,14 +114,14 @@ x86_64_resolve_linked (const struct ct_code *code, const struct ct_place *place,
 
 static void
 x86_64_resolve_relocatable (const struct ct_code *code,
-		     const struct ct_place *place, struct ct_call *c)
+			    const struct ct_place *place, struct ct_call *c)
 {
   bool direct = c->insn.kind == CT_INSN_CALL;
   size_t field = direct ? c->insn.rel_field : c->insn.disp_field;
   if (field == CT_NO_FIELD)
     return;
-  const struct ct_code_reloc *r = __calltab_code_reloc (code, place->scnidx,
-						     field);
+  const struct ct_code_reloc *r
+    = __calltab_code_reloc (code, place->scnidx, field);
   /* A REL relocation's addend is the field's bytes.  */
   int64_t addend = r == NULL ? 0 : !r->implicit ? r->addend
 		   : direct ? c->insn.rel : c->insn.disp;
