@@ -1,4 +1,5 @@
-/* array.c: the one growable-array helper of libcalltab.  */
+/* array.c: the one growable-array helper and the one binary search of
+   libcalltab.  */
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -31,4 +32,21 @@ __calltab_reserve (void *arrayp, size_t *alloc, size_t need, size_t size)
   memcpy (arrayp, &p, sizeof p);
   *alloc = n;
   return 0;
+}
+
+size_t
+__calltab_partition (const void *base, size_t n, size_t size,
+		     bool (*before) (const void *elt, const void *key),
+		     const void *key)
+{
+  size_t lo = 0, hi = n;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (before ((const char *) base + mid * size, key))
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo;
 }

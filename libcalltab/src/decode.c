@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "libcalltabP.h"
+#include "elf-index.h"
 
 uint64_t
 __calltab_read_uint (const Calltab *ct, const unsigned char *p, size_t width)
@@ -74,75 +75,19 @@ uleb128_size (uint64_t v)
   return n;
 }
 
-static void *
-grow (void *p, size_t *alloc, size_t n, size_t size)
-{
-  if (n < *alloc)
-    return p;
-  size_t na = *alloc ? 2 * *alloc : 64;
-  void *q = realloc (p, na * size);
-  if (q != NULL)
-    *alloc = na;
-  return q;
-}
-
-static int
-compare_ranges (const void *a, const void *b)
-{
-  const struct ct_range *x = a, *y = b;
-  return x->addr < y->addr ? -1 : x->addr > y->addr;
-}
-
-/* The allocated sections of the tables' file, sorted by address.  */
-static bool
-build_ranges (Calltab *ct)
-{
-  ct->ranges_done = true;
-  size_t n;
-  if (elf_getshdrnum (ct->tables_elf, &n) < 0 || n == 0)
-    return true;
-  if ((ct->ranges = calloc (n, sizeof *ct->ranges)) == NULL)
-    return false;		/* out of memory */
-  for (Elf_Scn *s = NULL; (s = elf_nextscn (ct->tables_elf, s)) != NULL;)
-    {
-      GElf_Shdr sh;
-      if (gelf_getshdr (s, &sh) != NULL && (sh.sh_flags & SHF_ALLOC) != 0
-	  && sh.sh_size != 0 && ct->nranges < n)
-	ct->ranges[ct->nranges++] = (struct ct_range) {
-	  .addr = sh.sh_addr, .size = sh.sh_size, .scn = elf_ndxscn (s),
-	  .exec = (sh.sh_flags & SHF_EXECINSTR) != 0 };
-    }
-  if (ct->nranges > 1)
-    qsort (ct->ranges, ct->nranges, sizeof *ct->ranges, compare_ranges);
-  return true;
-}
-
 /* The allocated section of the tables' file that holds the byte before
-   ADDR (the last byte of the call instruction), NULL if none.  Sections
-   may overlap (.tbss); the one starting last at or below wins.  */
-static const struct ct_range *
-address_range (Calltab *ct, uint64_t addr)
+   ADDR (the last byte of the call instruction) in *R, NULL if none.
+   Returns 0, or -1 when out of memory (error set).  */
+static int
+address_range (Calltab *ct, uint64_t addr, const struct ct_range **r)
 {
-  if (addr == 0)
-    return NULL;
-  uint64_t a = addr - 1;
-  size_t lo = 0, hi = ct->nranges;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (ct->ranges[mid].addr <= a)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  for (size_t i = lo; i-- > 0;)
-    {
-      if (a - ct->ranges[i].addr < ct->ranges[i].size)
-	return &ct->ranges[i];
-      if (i + 8 < lo)		/* overlaps are rare and shallow */
-	break;
-    }
-  return NULL;
+  *r = NULL;
+  if (ct->ranges == NULL
+      && (ct->ranges = __calltab_addrmap (ct->tables_elf)) == NULL)
+    return -1;
+  if (addr != 0)
+    *r = __calltab_addrmap_find (ct->ranges, addr - 1);
+  return 0;
 }
 
 #define PROBLEM(code, sev, off, ...)					\
@@ -197,11 +142,9 @@ decode_entries (Calltab *ct, size_t secno, struct ct_unit *u,
 		 (size_t) (q - (sec->data + p)), uleb128_size (value));
       p = (uint64_t) (q - sec->data);
 
-      void *n = grow (tab->entries, &tab->entries_alloc, tab->nentries,
-		      sizeof *tab->entries);
-      if (n == NULL)
-	goto nomem;
-      tab->entries = n;
+      if (__calltab_reserve (&tab->entries, &tab->entries_alloc,
+			     tab->nentries + 1, sizeof *tab->entries) < 0)
+	return -1;
       struct ct_entry *e = &tab->entries[tab->nentries++];
       e->offset = eoff;
       e->call_site = call_site;
@@ -219,9 +162,9 @@ decode_entries (Calltab *ct, size_t secno, struct ct_unit *u,
 	     is dead code's: ld.gold's --gc-sections writes the offset
 	     within the removed section instead of a tombstone
 	     (docs/format.md).  */
-	  if (!ct->ranges_done && !build_ranges (ct))
-	    goto nomem;
-	  const struct ct_range *r = address_range (ct, call_site);
+	  const struct ct_range *r;
+	  if (address_range (ct, call_site, &r) < 0)
+	    return -1;
 	  if (r != NULL && r->exec)
 	    e->call_scn = r->scn;
 	  else
@@ -232,10 +175,6 @@ decode_entries (Calltab *ct, size_t secno, struct ct_unit *u,
       u->nentries++;
     }
   return 0;
-
-nomem:
-  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-  return -1;
 }
 
 int
@@ -364,14 +303,9 @@ __calltab_decode_section (Calltab *ct, size_t secno)
 		     " (size 0x%" PRIx64 ")", debug_info, info_size);
 	}
 
-      void *n = grow (tab->units, &tab->units_alloc, tab->nunits,
-		      sizeof *tab->units);
-      if (n == NULL)
-	{
-	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-	  return -1;
-	}
-      tab->units = n;
+      if (__calltab_reserve (&tab->units, &tab->units_alloc, tab->nunits + 1,
+			     sizeof *tab->units) < 0)
+	return -1;
       struct ct_unit *u = &tab->units[tab->nunits++];
       *u = (struct ct_unit) {
 	.section = secno, .info_scn = __calltab_info_key (ct, info_scn),

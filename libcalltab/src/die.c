@@ -13,6 +13,7 @@
 #include <string.h>
 #include <dwarf.h>
 #include "libcalltabP.h"
+#include "elf-index.h"
 
 static int
 compare_funcs (const void *a, const void *b)
@@ -102,13 +103,13 @@ struct reloc_at
 };
 
 static int
-section_of_reloc_at (const GElf_Rela *rela, const GElf_Sym *sym, void *arg)
+section_of_reloc_at (const struct ct_rel *rel, void *arg)
 {
   struct reloc_at *at = arg;
-  if (rela->r_offset != at->offset)
+  if (rel->offset != at->offset)
     return 0;
-  if (sym->st_shndx < SHN_LORESERVE)
-    *at->scn = sym->st_shndx;
+  if (rel->sym.st_shndx < SHN_LORESERVE || rel->sym.st_shndx == SHN_XINDEX)
+    *at->scn = rel->shndx;
   return 1;
 }
 

@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "libcalltabP.h"
+#include "elf-index.h"
 
 /* The copy is an object: its DWARF is in it, never in another file.  */
 static int
@@ -53,13 +54,14 @@ struct targets
 };
 
 static int
-mark_target (const GElf_Rela *rela, const GElf_Sym *sym, void *arg)
+mark_target (const struct ct_rel *rel, void *arg)
 {
-  (void) rela;
   struct targets *t = arg;
-  if (sym->st_shndx != SHN_UNDEF && sym->st_shndx < SHN_LORESERVE
-      && sym->st_shndx < t->nscns)
-    t->chosen[sym->st_shndx] = true;
+  if (rel->sym.st_shndx != SHN_UNDEF
+      && (rel->sym.st_shndx < SHN_LORESERVE
+	  || rel->sym.st_shndx == SHN_XINDEX)
+      && rel->shndx < t->nscns)
+    t->chosen[rel->shndx] = true;
   return 0;
 }
 

@@ -17,6 +17,8 @@
 #include <elfutils/libdwfl.h>
 #include "calltab.h"
 
+struct ct_addrmap;
+
 #define CALLTAB_EXPORT __attribute__ ((visibility ("default")))
 
 #define CT_NTABLES 2
@@ -41,7 +43,7 @@ struct ct_section
   unsigned char *data;		/* owned copy (relocated) */
   size_t size;
   struct ct_reloc *relocs;	/* sorted by offset */
-  size_t nrelocs;
+  size_t nrelocs, relocs_alloc;
 };
 
 struct ct_unit
@@ -103,14 +105,6 @@ struct ct_dwarf
   Dwarf *dwarf;			/* NULL if it could not be read */
 };
 
-/* An allocated section of a linked file, for address_scn.  */
-struct ct_range
-{
-  uint64_t addr, size;
-  size_t scn;
-  bool exec;			/* SHF_EXECINSTR */
-};
-
 struct ct_table
 {
   struct ct_unit *units;
@@ -143,9 +137,7 @@ struct Calltab
   bool have_debug_info;
   struct ct_section *sections;
   size_t nsections;
-  struct ct_range *ranges;	/* allocated sections, sorted by address */
-  size_t nranges;
-  bool ranges_done;
+  struct ct_addrmap *ranges;	/* allocated sections (elf-index.h) */
   struct ct_table tables[CT_NTABLES];
   struct ct_problem *problems;
   size_t nproblems, problems_alloc;
@@ -185,15 +177,6 @@ int __calltab_load_section (Calltab *ct, size_t secno, Elf_Scn *scn);
    The caller has checked that the bytes are there.  */
 uint64_t __calltab_read_uint (const Calltab *ct, const unsigned char *p,
 			      size_t width);
-
-/* Call FN (RELA, SYM, ARG) for every relocation of ELF that applies to
-   section SCN (SHT_RELA and SHT_REL; a REL's addend reads 0) and whose
-   symbol can be read.  Stops at the first non-zero return of FN and
-   returns it; 0 when FN returned 0 for all.  */
-int __calltab_foreach_reloc (Elf *elf, size_t scn,
-			     int (*fn) (const GElf_Rela *rela,
-					const GElf_Sym *sym, void *arg),
-			     void *arg);
 
 /* The section index a relocation at OFFSET of SEC resolved against, or
    0 if no relocation applies there.  */
@@ -262,6 +245,13 @@ void __calltab_groups_end (Calltab *ct);
    unchanged.  The one growth routine of the library: every appended-to
    array uses it.  */
 int __calltab_reserve (void *arrayp, size_t *alloc, size_t need, size_t size);
+
+/* The binary search of the library: in the array BASE of N elements of
+   SIZE bytes, ordered so that BEFORE (ELT, KEY) holds for a prefix, the
+   index of the first element for which it does not (N if none).  */
+size_t __calltab_partition (const void *base, size_t n, size_t size,
+			    bool (*before) (const void *elt, const void *key),
+			    const void *key);
 
 /* Keep a copy of S owned by CT.  Returns it, or NULL (out of memory).  */
 const char *__calltab_strdup (Calltab *ct, const char *s);

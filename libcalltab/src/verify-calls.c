@@ -1,10 +1,10 @@
 /* verify-calls.c: the instruction at every return address.
 
    For each entry whose call_site is in an executable section: a call
-   instruction must end there (x86-call.c); for a .debug_dcall entry its
-   target must be the function callee_die names (call-target.c: the
-   relocation in an object, the decoded address and the PLT in a linked
-   file; under ICF any of the symbols at the target may match); for a
+   instruction must end there (call-target.c over the machine's decoder,
+   x86_64-decode.c); for a .debug_dcall entry its target must be the
+   function callee_die names (x86_64-target.c: the relocation in an
+   object, the decoded address and the PLT in a linked file; under ICF any of the symbols at the target may match); for a
    .debug_vcall entry it must be an indirect call (or a call of a
    retpoline thunk, -mindirect-branch=thunk).  */
 
@@ -87,7 +87,7 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
   verify_report (v, VC_TARGET_UNKNOWN, place,
 		 "the call ending at %s is %s; whether it calls '%s' cannot"
 		 " be checked", where,
-		 calls[0].insn.kind == X86_CALL_INDIRECT
+		 calls[0].insn.kind == CT_INSN_CALL_INDIRECT
 		 ? "an indirect call" : "a direct call with an unresolved target",
 		 callee_label (&f));
 }
@@ -99,12 +99,12 @@ check_vcall (struct verify *v, const Calltab_Entry *e, unsigned ptr_size,
 {
   for (size_t i = 0; i < n; i++)
     {
-      if (calls[i].insn.kind == X86_CALL_INDIRECT)
+      if (calls[i].insn.kind == CT_INSN_CALL_INDIRECT)
 	{
 	  /* call *DISP(%reg) loads the slot straight from the vtable:
 	     DISP is the slot's offset (Itanium C++ ABI).  A call through a
 	     register or another form says nothing about the slot.  */
-	  const struct x86_call *c = &calls[i].insn;
+	  const struct ct_insn *c = &calls[i].insn;
 	  if (n == 1 && c->base_disp
 	      && (uint64_t) c->disp != e->value * ptr_size)
 	    verify_report (v, VC_VTABLE_SLOT, place,
@@ -129,6 +129,9 @@ void
 verify_calls (struct verify *v)
 {
   bool rel = __calltab_code_relocatable (v->code);
+  const struct ct_target *target = __calltab_code_target (v->code);
+  if (target == NULL || target->decode == NULL)
+    return;			/* no decoder for this machine */
   size_t no_code = 0;
   /* A vtable slot is a pointer of the code's ELF class (not the unit's
      address_size, which the address-size check judges).  */
@@ -165,9 +168,9 @@ verify_calls (struct verify *v)
 	    char where[512];
 	    verify_describe_place (v, &cp, where, sizeof where);
 	    struct verify_place place = { label, unit.offset, "entry", i };
-	    struct ct_call calls[X86_MAX_INSN];
+	    struct ct_call calls[CT_MAX_INSN];
 	    size_t ncalls = __calltab_code_calls_at (v->code, &cp, calls,
-						     X86_MAX_INSN);
+						     CT_MAX_INSN);
 	    v->calls_checked++;
 	    if (ncalls == 0)
 	      verify_report (v, VC_NOT_A_CALL, &place,

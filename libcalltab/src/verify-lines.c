@@ -6,7 +6,7 @@
      breakpoint location);
    - in each function, the discriminators of each source line (file,
      line) are 0..n-1: none is skipped;
-   - with the basic blocks of the final code (x86-insn.c; leaders: the
+   - with the basic blocks of the final code (cfg.c; leaders: the
      function's entry, jump targets, and after a jump, a conditional
      jump or a return the first instruction past the alignment padding;
      calls do not end blocks): a line whose code lies in one
@@ -23,7 +23,7 @@
 #include <string.h>
 #include <dwarf.h>
 #include "verify.h"
-#include "x86-insn.h"
+#include "cfg.h"
 
 struct range
 {
@@ -74,19 +74,18 @@ add_func (Dwarf_Die *die, void *arg)
   return DWARF_CB_OK;
 }
 
+static bool
+starts_at_or_below (const void *elt, const void *key)
+{
+  return ((const struct range *) elt)->low <= *(const Dwarf_Addr *) key;
+}
+
 /* The function holding ADDR, or (size_t) -1.  */
 static size_t
 func_at (const struct funcs *f, Dwarf_Addr addr)
 {
-  size_t lo = 0, hi = f->nranges;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (f->ranges[mid].low <= addr)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = __calltab_partition (f->ranges, f->nranges, sizeof *f->ranges,
+				   starts_at_or_below, &addr);
   if (lo > 0 && addr < f->ranges[lo - 1].high)
     return f->ranges[lo - 1].func;
   return (size_t) -1;
@@ -197,36 +196,24 @@ check_density (struct verify *v, struct verify_place *place,
     }
 }
 
-/* The basic blocks of one function: the sorted addresses of its
-   leaders.  */
+/* The basic blocks of one function (cfg.h).  */
 struct blocks
 {
   bool done, ok;
-  Dwarf_Addr *leaders;
-  size_t n, alloc;
+  struct ct_blocks b;
+};
+
+struct in_func
+{
+  const struct funcs *f;
+  size_t func;
 };
 
 static bool
-add_leader (struct blocks *b, Dwarf_Addr a)
+target_in_func (uint64_t target, void *arg)
 {
-  if (b->n == b->alloc)
-    {
-      size_t n = b->alloc ? 2 * b->alloc : 16;
-      void *p = realloc (b->leaders, n * sizeof *b->leaders);
-      if (p == NULL)
-	return false;
-      b->leaders = p;
-      b->alloc = n;
-    }
-  b->leaders[b->n++] = a;
-  return true;
-}
-
-static int
-cmp_addr (const void *a, const void *b)
-{
-  const Dwarf_Addr *x = a, *y = b;
-  return *x < *y ? -1 : *x > *y;
+  const struct in_func *in = arg;
+  return func_at (in->f, target) == in->func;
 }
 
 /* Decode function FUNC's code and find its leaders.  BYFUNC lists the
@@ -237,102 +224,26 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 	     const size_t *first, size_t func, struct blocks *b)
 {
   b->done = true;
+  struct in_func in = { f, func };
   for (size_t k = first[func]; k < first[func + 1]; k++)
     {
       const struct range *rg = &f->ranges[byfunc[k]];
       if (rg->high <= rg->low)
 	continue;
       struct ct_place p;
-      size_t size;
-      const unsigned char *bytes;
-      if (!verify_dwarf_place (v, rg->low, false, &p)
-	  || (bytes = __calltab_code_bytes (v->code, p.scnidx, &size)) == NULL
-	  || p.offset > size || rg->high - rg->low > size - p.offset)
+      if (!verify_dwarf_place (v, rg->low, false, &p))
 	return;
-      size_t start = (size_t) p.offset, end = start + (rg->high - rg->low);
-      if (!add_leader (b, rg->low))
-	{
-	  v->nomem = true;
-	  return;
-	}
-      /* After a jump, a conditional jump or a return, the alignment
-	 padding (NOPs the assembler puts before an aligned label) is no
-	 block of its own: the compiler cannot give it a discriminator,
-	 and it belongs with the code before it.  Padding is a run of NOPs
-	 that ends at an 8-byte boundary (GCC aligns labels and functions
-	 to 8 or 16); other NOPs are code (-O0 emits some, with their own
-	 rows).  A jump target inside the padding still starts a block
-	 (below).  */
-      bool after_transfer = false;
-      Dwarf_Addr pad_start = 0;
-      for (size_t off = start; off < end;)
-	{
-	  struct x86_insn insn;
-	  if (!__calltab_x86_decode_insn (bytes, end, off, &insn))
-	    return;
-	  Dwarf_Addr here = rg->low + (off - start);
-	  Dwarf_Addr next = here + insn.length;
-	  if (after_transfer && insn.nop && pad_start == 0)
-	    pad_start = here;
-	  if (after_transfer && !insn.nop)
-	    {
-	      after_transfer = false;
-	      Dwarf_Addr leader = pad_start != 0 && here % 8 != 0
-				  ? pad_start : here;
-	      pad_start = 0;
-	      if (!add_leader (b, leader))
-		{
-		  v->nomem = true;
-		  return;
-		}
-	    }
-	  if (insn.flow != X86_FLOW_NEXT)
-	    {
-	      after_transfer = true;
-	      pad_start = 0;
-	    }
-	  /* In an object a relocated displacement (a jump to another
-	     function: a sibling call) reads 0 here, not its target.  */
-	  bool rel32 = insn.length >= 5;	/* rel8 forms are 2 or 3 bytes */
-	  if (insn.direct
-	      && !(rel32 && __calltab_code_reloc_at (v->code, p.scnidx,
-						     off + insn.length - 4)))
-	    {
-	      Dwarf_Addr t = next + (Dwarf_Addr) insn.rel;
-	      if (func_at (f, t) == func && !add_leader (b, t))
-		{
-		  v->nomem = true;
-		  return;
-		}
-	    }
-	  off += insn.length;
-	}
+      int rc = __calltab_cfg_add_range (v->code, &p, rg->low, rg->high,
+					target_in_func, &in, &b->b);
+      if (rc < 0)
+	v->nomem = true;
+      if (rc != 0)
+	return;
     }
-  if (b->n == 0)
+  if (b->b.n == 0)
     return;
-  qsort (b->leaders, b->n, sizeof *b->leaders, cmp_addr);
-  size_t n = 1;
-  for (size_t i = 1; i < b->n; i++)
-    if (b->leaders[i] != b->leaders[n - 1])
-      b->leaders[n++] = b->leaders[i];
-  b->n = n;
+  __calltab_cfg_finish (&b->b);
   b->ok = true;
-}
-
-/* The index of the block holding A.  */
-static size_t
-block_of (const struct blocks *b, Dwarf_Addr a)
-{
-  size_t lo = 0, hi = b->n;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (b->leaders[mid] <= a)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return lo > 0 ? lo - 1 : 0;
 }
 
 static int
@@ -388,8 +299,8 @@ check_blocks (struct verify *v, struct verify_place *place,
 	find_blocks (v, f, byfunc, first, rows[i].func, b);
       if (!b->ok || rows[i].end <= rows[i].addr)
 	continue;
-      size_t first_block = block_of (b, rows[i].addr);
-      size_t last_block = block_of (b, rows[i].end - 1);
+      size_t first_block = __calltab_cfg_block_of (&b->b, rows[i].addr);
+      size_t last_block = __calltab_cfg_block_of (&b->b, rows[i].end - 1);
       for (size_t k = first_block; k <= last_block; k++)
 	{
 	  if (__calltab_reserve (&hits, &alloc, nhits + 1, sizeof *hits) < 0)
@@ -439,8 +350,9 @@ check_blocks (struct verify *v, struct verify_place *place,
       else if (nblocks > 1 && shared != (size_t) -1)
 	{
 	  char b1[512], b2[512];
-	  describe_addr (v, b->leaders[hits[shared - 1].block], b1, sizeof b1);
-	  describe_addr (v, b->leaders[hits[shared].block], b2, sizeof b2);
+	  describe_addr (v, b->b.leaders[hits[shared - 1].block], b1,
+			 sizeof b1);
+	  describe_addr (v, b->b.leaders[hits[shared].block], b2, sizeof b2);
 	  place->index = hits[shared].index;
 	  verify_report (v, VC_DISCRIMINATOR_SHARED, place,
 			 "%s:%d in '%s' lies in %zu basic blocks, and the"
@@ -452,7 +364,7 @@ check_blocks (struct verify *v, struct verify_place *place,
     }
 out:
   for (size_t i = 0; blocks != NULL && i < f->nnames; i++)
-    free (blocks[i].leaders);
+    free (blocks[i].b.leaders);
   free (blocks);
   free (first);
   free (byfunc);

@@ -25,7 +25,8 @@
    call instruction (for a debugger to stop on it).  Relocatable objects are not supported (the
    tables of an object need its relocations applied): link first.
 
-   A test tool, not the library's reader: it checks values and fails
+   A test tool: it reads the tables through libcalltab's reader and
+   decodes the instructions with libcalltab's x86-64 decoder, but fails
    loudly (exit 2) on anything malformed rather than recovering.  */
 
 #include <dwarf.h>
@@ -39,7 +40,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "calltab.h"
 #include "calltab-format.h"
+#include "target.h"
 
 static const char *file;
 
@@ -258,30 +261,6 @@ symbol_at (uint64_t addr)
   return in_plt;
 }
 
-/* Length of an x86 "ff /2" (call r/m64) starting at P, or 0.  */
-static int
-indirect_call_length (const unsigned char *p)
-{
-  if (p[0] != 0xff || ((p[1] >> 3) & 7) != 2)
-    return 0;
-  int mod = p[1] >> 6, rm = p[1] & 7, len = 2;
-  if (mod == 3)
-    return len;
-  if (rm == 4)
-    {
-      len++;
-      if (mod == 0 && (p[2] & 7) == 5)
-	len += 4;
-    }
-  else if (mod == 0 && rm == 5)
-    len += 4;
-  if (mod == 1)
-    len += 1;
-  else if (mod == 2)
-    len += 4;
-  return len;
-}
-
 /* What instruction ends at RET, into BUF; CALLEE is the function the
    entry names (NULL for a virtual call).  */
 static const char *
@@ -293,11 +272,25 @@ describe_call (uint64_t ret, const char *callee, char *buf, size_t size)
   call_length = 0;
   if (end == NULL)
     return "NOT-CALL(no code)";
-  if (before >= 5 && end[-5] == 0xe8)
+  /* libcalltab's decoder, backwards: a direct call whose opcode is 5
+     bytes before RET wins, else the indirect call with the fewest bytes
+     from its opcode.  CALL_LENGTH counts from the opcode (prefixes
+     left out).  */
+  struct ct_insn calls[CT_MAX_INSN];
+  size_t n = __calltab_calls_ending_at (&__calltab_x86_64_target,
+					end - before, before, before, calls,
+					CT_MAX_INSN);
+  const struct ct_insn *direct = NULL, *indirect = NULL;
+  for (size_t i = 0; i < n; i++)
+    if (calls[i].kind == CT_INSN_CALL && before - calls[i].opcode == 5)
+      direct = &calls[i];
+    else if (calls[i].kind == CT_INSN_CALL_INDIRECT
+	     && (indirect == NULL || calls[i].opcode > indirect->opcode))
+      indirect = &calls[i];
+  if (direct != NULL)
     {
       call_length = 5;
-      int32_t rel = (int32_t) read_n (end - 4, 4);
-      uint64_t target = ret + rel;
+      uint64_t target = ret + (uint64_t) direct->rel;
       const char *sym = symbol_at (target);
       if (callee != NULL && symbol_address (callee) == target)
 	snprintf (buf, size, "call=callee");
@@ -307,124 +300,73 @@ describe_call (uint64_t ret, const char *callee, char *buf, size_t size)
 	snprintf (buf, size, "call=0x%" PRIx64, target);
       return buf;
     }
-  for (size_t k = 2; k <= 7 && k <= before; k++)
-    if (indirect_call_length (end - k) == (int) k)
-      {
-	call_length = k;
-	return "call*";
-      }
+  if (indirect != NULL)
+    {
+      call_length = (int) (before - indirect->opcode);
+      return "call*";
+    }
   return "NOT-CALL";
 }
 
+/* The entries of table K (CALLTAB_DCALL, CALLTAB_VCALL), through
+   libcalltab's reader.  */
 static void
-walk (const char *secname, int k)
+walk (Calltab *ct, const char *secname, int k)
 {
-  Elf_Scn *scn = NULL;
-  GElf_Shdr shdr;
-  size_t shstrndx, units = 0, entries = 0;
-  if (elf_getshdrstrndx (elf, &shstrndx) != 0)
-    fatal ("no section names");
-  while ((scn = elf_nextscn (elf, scn)) != NULL)
+  size_t units = calltab_nunits (ct, k), entries = 0;
+  for (size_t u = 0; u < units; u++)
     {
-      if (gelf_getshdr (scn, &shdr) == NULL)
-	continue;
-      const char *n = elf_strptr (elf, shstrndx, shdr.sh_name);
-      if (n == NULL || strcmp (n, secname) != 0)
-	continue;
-      Elf_Data *d = elf_getdata (scn, NULL);
-      if (d == NULL)
-	fatal ("%s: no data", secname);
-      const unsigned char *base = d->d_buf, *p = base, *end = base + d->d_size;
-      while (p < end)
+      Calltab_Unit unit;
+      if (calltab_unit (ct, k, u, &unit) != 0)
+	fatal ("%s: unit %zu: %s", secname, u, calltab_errmsg (-1));
+      const struct caller *c = caller_of (k, unit.offset);
+      for (size_t i = 0; i < unit.nentries; i++)
 	{
-	  uint64_t unit_off = p - base;
-	  if (end - p < 4)
-	    fatal ("%s[0x%" PRIx64 "]: truncated header", secname, unit_off);
-	  uint64_t len = read_n (p, 4);
-	  int offset_size = 4;
-	  p += 4;
-	  if (len == 0xffffffff)
+	  Calltab_Entry e;
+	  if (calltab_unit_entry (ct, &unit, i, &e) != 0)
+	    fatal ("%s[0x%" PRIx64 "]: entry %zu: %s", secname, unit.offset,
+		   i, calltab_errmsg (-1));
+	  uint64_t site = e.call_site, v = e.value;
+	  entries++;
+	  char where[512], what[256], insn[320];
+	  const char *callee_name = NULL;
+	  Dwarf_Die callee;
+	  if (k == CALLTAB_DCALL)
 	    {
-	      if (end - p < 8)
-		fatal ("%s[0x%" PRIx64 "]: truncated header", secname, unit_off);
-	      len = read_n (p, 8);
-	      offset_size = 8;
-	      p += 8;
+	      if (dwarf_offdie (dwarf, e.die, &callee) == NULL
+		  || (dwarf_tag (&callee) != DW_TAG_subprogram
+		      && dwarf_tag (&callee) != DW_TAG_entry_point))
+		fatal ("%s[0x%" PRIx64 "]: callee_die 0x%" PRIx64
+		       " (unit 0x%" PRIx64 ") is not a subprogram DIE",
+		       secname, unit.offset, v, unit.debug_info);
+	      callee_name = die_name (&callee);
 	    }
-	  if (len > (uint64_t) (end - p))
-	    fatal ("%s[0x%" PRIx64 "]: unit_length 0x%" PRIx64
-		   " past the section end", secname, unit_off, len);
-	  const unsigned char *uend = p + len;
-	  int hdr = 1 + (k == 0 ? offset_size : 0) + 1;
-	  if (len < (uint64_t) hdr)
-	    fatal ("%s[0x%" PRIx64 "]: short header", secname, unit_off);
-	  if (p[0] != CALLTAB_TABLE_VERSION)
-	    fatal ("%s[0x%" PRIx64 "]: version %d", secname, unit_off, p[0]);
-	  uint64_t info = k == 0 ? read_n (p + 1, offset_size) : 0;
-	  int asize = p[hdr - 1];
-	  if (asize != 4 && asize != 8)
-	    fatal ("%s[0x%" PRIx64 "]: address size %d", secname, unit_off,
-		   asize);
-	  p += hdr;
-	  units++;
-	  const struct caller *c = caller_of (k, unit_off);
-	  while (p < uend)
+	  GElf_Shdr code_shdr;
+	  size_t before;
+	  if (e.tombstone || tombstone (site)
+	      || code_at (site, &code_shdr, &before) == NULL)
 	    {
-	      if (uend - p < asize + 1)
-		fatal ("%s[0x%" PRIx64 "]: truncated entry", secname,
-		       (uint64_t) (p - base));
-	      uint64_t site = read_n (p, asize);
-	      p += asize;
-	      uint64_t v = 0;
-	      int shift = 0;
-	      do
-		{
-		  if (p >= uend || shift > 63)
-		    fatal ("%s: bad ULEB128", secname);
-		  v |= (uint64_t) (*p & 0x7f) << shift;
-		  shift += 7;
-		}
-	      while (*p++ & 0x80);
-	      entries++;
-	      char where[512], what[256], insn[320];
-	      const char *callee_name = NULL;
-	      Dwarf_Die callee;
-	      if (k == 0)
-		{
-		  if (dwarf_offdie (dwarf, info + v, &callee) == NULL
-		      || (dwarf_tag (&callee) != DW_TAG_subprogram
-			  && dwarf_tag (&callee) != DW_TAG_entry_point))
-		    fatal ("%s[0x%" PRIx64 "]: callee_die 0x%" PRIx64
-			   " (unit 0x%" PRIx64 ") is not a subprogram DIE",
-			   secname, unit_off, v, info);
-		  callee_name = die_name (&callee);
-		}
-	      GElf_Shdr code_shdr;
-	      size_t before;
-	      if (tombstone (site) || code_at (site, &code_shdr, &before) == NULL)
-		{
-		  snprintf (where, sizeof where, "dead");
-		  insn[0] = '\0';
-		}
-	      else
-		{
-		  if (c != NULL)
-		    snprintf (where, sizeof where, "%s+0x%" PRIx64, c->name,
-			      site - c->low_pc);
-		  else
-		    snprintf (where, sizeof where, "?+0x%" PRIx64, site);
-		  int used = snprintf (insn, sizeof insn, " %s",
-				    describe_call (site, callee_name, what,
-						   sizeof what));
-		  if (show_addresses)
-		    snprintf (insn + used, sizeof insn - used,
-			      " @0x%" PRIx64 " len %d", site, call_length);
-		}
-	      if (k == 0)
-		printf ("dcall %s %s%s\n", where, callee_name, insn);
-	      else
-		printf ("vcall %s slot %" PRIu64 "%s\n", where, v, insn);
+	      snprintf (where, sizeof where, "dead");
+	      insn[0] = '\0';
 	    }
+	  else
+	    {
+	      if (c != NULL)
+		snprintf (where, sizeof where, "%s+0x%" PRIx64, c->name,
+			  site - c->low_pc);
+	      else
+		snprintf (where, sizeof where, "?+0x%" PRIx64, site);
+	      int used = snprintf (insn, sizeof insn, " %s",
+				   describe_call (site, callee_name, what,
+						  sizeof what));
+	      if (show_addresses)
+		snprintf (insn + used, sizeof insn - used,
+			  " @0x%" PRIx64 " len %d", site, call_length);
+	    }
+	  if (k == CALLTAB_DCALL)
+	    printf ("dcall %s %s%s\n", where, callee_name, insn);
+	  else
+	    printf ("vcall %s slot %" PRIu64 "%s\n", where, v, insn);
 	}
     }
   printf ("%s: %zu units, %zu entries\n", secname, units, entries);
@@ -460,7 +402,17 @@ main (int argc, char **argv)
   if (dwarf == NULL)
     fatal ("no DWARF: %s", dwarf_errmsg (-1));
   collect_callers ();
-  walk (CALLTAB_DCALL_SECTION, 0);
-  walk (CALLTAB_VCALL_SECTION, 1);
+  /* The tables through libcalltab's reader; this tool recovers from
+     nothing: any problem the reader records is fatal.  */
+  Calltab *ct = calltab_begin (file);
+  if (ct == NULL)
+    fatal ("cannot read the tables: %s", calltab_errmsg (-1));
+  Calltab_Problem problem;
+  if (calltab_nproblems (ct) > 0 && calltab_problem (ct, 0, &problem) == 0)
+    fatal ("%s[0x%" PRIx64 "]: %s", problem.section, problem.offset,
+	   problem.text);
+  walk (ct, CALLTAB_DCALL_SECTION, CALLTAB_DCALL);
+  walk (ct, CALLTAB_VCALL_SECTION, CALLTAB_VCALL);
+  calltab_end (ct);
   return 0;
 }

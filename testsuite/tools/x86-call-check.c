@@ -24,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "call-target.h"
+#include "x86_64.h"
 
 struct label
 {
@@ -46,11 +47,11 @@ cmp_label (const void *a, const void *b)
 static void
 print_call (const struct ct_call *c)
 {
-  printf ("%s len=%zu", c->insn.kind == X86_CALL_DIRECT ? "direct"
+  printf ("%s len=%zu", c->insn.kind == CT_INSN_CALL ? "direct"
 	  : "indirect", c->insn.length);
   if (c->insn.memory)
     fputs (" memory", stdout);
-  if (c->insn.rip_relative)
+  if (c->insn.pc_relative)
     fputs (" rip", stdout);
   if (c->via_plt)
     fputs (" plt", stdout);
@@ -117,19 +118,20 @@ main (int argc, char **argv)
       printf ("%s: ", labels[i].name);
       if (strncmp (labels[i].name, "at_", 3) == 0)
 	{
-	  struct x86_call insn;
+	  struct ct_insn insn;
 	  Elf_Data *d = elf_getdata (elf_getscn (elf, place.scnidx), NULL);
 	  if (d != NULL
-	      && __calltab_x86_decode_call (d->d_buf, d->d_size,
-					    place.offset, &insn))
-	    printf ("%s len=%zu\n", insn.kind == X86_CALL_DIRECT
+	      && __calltab_x86_64_decode (d->d_buf, d->d_size, place.offset,
+					  &insn)
+	      && __calltab_insn_is_call (&insn))
+	    printf ("%s len=%zu\n", insn.kind == CT_INSN_CALL
 		    ? "direct" : "indirect", insn.length);
 	  else
 	    puts ("none");
 	  continue;
 	}
-      struct ct_call calls[X86_MAX_INSN];
-      size_t n = __calltab_code_calls_at (code, &place, calls, X86_MAX_INSN);
+      struct ct_call calls[CT_MAX_INSN];
+      size_t n = __calltab_code_calls_at (code, &place, calls, CT_MAX_INSN);
       if (n == 0)
 	fputs ("none", stdout);
       for (size_t j = 0; j < n; j++)

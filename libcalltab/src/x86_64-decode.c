@@ -1,4 +1,30 @@
-/* x86-insn.c: x86-64 instruction lengths and control flow.
+/* x86_64-decode.c: the x86-64 instruction decoder.
+
+   For one instruction in 64-bit mode: its length (every general-purpose,
+   x87, SSE, VEX and EVEX encoding), its kind (call, jump, conditional
+   branch, return, other), a PC-relative target, the memory operand of its
+   ModRM byte, and whether it is a padding NOP.  The call checks (the
+   backward search of call-target.c) and the basic-block builder (cfg.c)
+   both use it; calltab.verify/x86-insn.exp and x86-calls.exp check it
+   against objdump over compiler output.
+
+   Prefixes F0 (lock) and F3 (rep) are decoded as prefixes for every
+   instruction, as objdump does ("lock call", "repz call", "repz ret"), so
+   that lengths and block boundaries match objdump.  But an instruction
+   with either is never a call: lock on a call is #UD (lock applies only
+   to read-modify-write instructions with a memory destination), and rep
+   on a non-string instruction is reserved (Intel SDM vol. 2, 2.1.1); no
+   compiler or linker writes either before a call.  Such bytes read as a
+   call are far likelier the tail of another instruction, so refusing
+   them keeps the backward search unambiguous.  The kind is then OTHER
+   (falls through), which is also what the block builder needs.
+
+   Calls are E8 rel32 and FF /2 with the prefixes compilers and linkers
+   put on them: REX, 3E (notrack), F2 (bnd), segment overrides, 67
+   (addr32, as ld writes when it relaxes a call through the GOT), 66 on
+   FF /2, and on E8 only under REX.W (the TLS general-dynamic sequence
+   "data16 data16 rex.W call"): under 66 without REX.W AMD decodes E8
+   with a rel16, so the length would depend on the processor.
 
    Opcode maps from the Intel SDM vol. 2, appendix A (64-bit mode).  One
    letter per opcode says what follows it:
@@ -8,12 +34,13 @@
      v  imm16/32/64 (REX.W)  F/G  group 3: ModRM, imm8/imm16/32 if /0 /1
      j  branch rel8        J  jmp rel8        c  call rel32   K  jmp rel32
      L  branch rel32 (0F)  r  return          R  return imm16
-     u  ud2 (no fall-through)  f  group 5 (FF): /4 /5 are jumps
+     u  ud2 (no fall-through)  f  group 5 (FF): /2 call, /4 /5 jumps
      7  group 11 (C7): /0 imm16/32, C7 F8 xbegin rel32
      V  VEX  E  EVEX  X  8F: pop or XOP  p  prefix  0/3/A  escapes
      x  invalid in 64-bit mode  */
 
-#include "x86-insn.h"
+#include <string.h>
+#include "x86_64.h"
 
 static const char one_byte[256 + 1] =
   "MMMMiZxxMMMMiZx0"		/* 00 */
@@ -64,30 +91,48 @@ read_le (const unsigned char *p, unsigned n)
   return (int32_t) v;
 }
 
-/* Bytes of the ModRM byte at P and what it implies (SIB, displacement),
-   or 0 if they do not fit in AVAIL.  */
+/* Bytes of the ModRM byte at P[I] and what it implies (SIB,
+   displacement), or 0 if they do not fit in LIMIT.  Fills INSN's memory
+   operand; BASE is the offset of P in the code buffer.  */
 static size_t
-modrm_length (const unsigned char *p, size_t avail)
+decode_modrm (const unsigned char *p, size_t i, size_t limit, unsigned rex,
+	      size_t base, struct ct_insn *insn)
 {
-  if (avail < 1)
+  if (i >= limit)
     return 0;
-  unsigned mod = p[0] >> 6, rm = p[0] & 7;
+  unsigned mod = p[i] >> 6, rm = p[i] & 7;
   size_t n = 1, disp = mod == 1 ? 1 : mod == 2 ? 4 : 0;
-  if (mod != 3)
+  if (mod == 3)
+    return n;
+  insn->memory = true;
+  insn->base_disp = true;
+  if (rm == 4)
     {
-      if (rm == 4)
+      if (limit - i < 2)
+	return 0;
+      unsigned char sib = p[i + 1];
+      n = 2;
+      if (mod == 0 && (sib & 7) == 5)	/* no base: disp32 */
 	{
-	  if (avail < 2)
-	    return 0;
-	  n = 2;
-	  if (mod == 0 && (p[1] & 7) == 5)
-	    disp = 4;
+	  disp = 4;
+	  insn->base_disp = false;
 	}
-      else if (mod == 0 && rm == 5)
-	disp = 4;		/* RIP-relative */
+      if (((sib >> 3) & 7) != 4 || (rex & 2) != 0)	/* an index */
+	insn->base_disp = false;
     }
-  n += disp;
-  return n <= avail ? n : 0;
+  else if (mod == 0 && rm == 5)
+    {
+      disp = 4;			/* RIP-relative */
+      insn->pc_relative = true;
+      insn->base_disp = false;
+    }
+  if (limit - i < n + disp)
+    return 0;
+  if (disp == 4)
+    insn->disp_field = base + i + n;
+  if (disp != 0)
+    insn->disp = read_le (p + i + n, (unsigned) disp);
+  return n + disp;
 }
 
 /* VEX, EVEX and XOP: map M, opcode OP; whether an imm8 follows.  */
@@ -103,15 +148,15 @@ vex_imm (unsigned map, unsigned op)
 }
 
 int
-__calltab_x86_decode_insn (const unsigned char *code, size_t size,
-			   size_t off, struct x86_insn *insn)
+__calltab_x86_64_decode (const unsigned char *code, size_t size,
+			 size_t off, struct ct_insn *insn)
 {
   if (code == NULL || off >= size)
     return 0;
   size_t limit = size - off < 15 ? size - off : 15;
   const unsigned char *p = code + off;
   size_t i = 0;
-  bool opsize = false, addr32 = false;
+  bool opsize = false, addr32 = false, lock_rep = false;
   unsigned rex = 0;
 
   for (; i < limit; i++)
@@ -126,7 +171,9 @@ __calltab_x86_decode_insn (const unsigned char *code, size_t size,
 	opsize = true;
       else if (b == 0x67)
 	addr32 = true;
-      else if (!(b == 0xf0 || b == 0xf2 || b == 0xf3 || b == 0x26
+      else if (b == 0xf0 || b == 0xf3)
+	lock_rep = true;
+      else if (!(b == 0xf2 || b == 0x26
 		 || b == 0x2e || b == 0x36 || b == 0x3e || b == 0x64
 		 || b == 0x65))
 	break;
@@ -135,9 +182,12 @@ __calltab_x86_decode_insn (const unsigned char *code, size_t size,
   if (i >= limit)
     return 0;
 
-  insn->flow = X86_FLOW_NEXT;
-  insn->direct = false;
-  insn->rel = 0;
+  memset (insn, 0, sizeof *insn);
+  insn->kind = CT_INSN_OTHER;
+  insn->start = off;
+  insn->opcode = off + i;
+  insn->rel_field = CT_NO_FIELD;
+  insn->disp_field = CT_NO_FIELD;
   unsigned op = p[i++];
   insn->nop = op == 0x90 && (rex & 1) == 0;	/* REX.B 90 is xchg %r8 */
   char kind = one_byte[op];
@@ -156,12 +206,18 @@ __calltab_x86_decode_insn (const unsigned char *code, size_t size,
     case 'e': imm = 3; break;
     case 'o': imm = addr32 ? 4 : 8; break;
     case 'v': imm = (rex & 8) ? 8 : immz; break;
-    case 'j': rel = 1; insn->flow = X86_FLOW_BRANCH; break;
-    case 'J': rel = 1; insn->flow = X86_FLOW_JUMP; break;
-    case 'c': imm = 4; break;
-    case 'K': rel = 4; insn->flow = X86_FLOW_JUMP; break;
-    case 'r': insn->flow = X86_FLOW_RETURN; break;
-    case 'R': imm = 2; insn->flow = X86_FLOW_RETURN; break;
+    case 'j': rel = 1; insn->kind = CT_INSN_BRANCH; break;
+    case 'J': rel = 1; insn->kind = CT_INSN_JUMP; break;
+    case 'c':
+      rel = 4;
+      /* A call only without F0/F3, and E8 under 66 only with REX.W (see
+	 the top of the file).  */
+      if (!lock_rep && !(opsize && (rex & 8) == 0))
+	insn->kind = CT_INSN_CALL;
+      break;
+    case 'K': rel = 4; insn->kind = CT_INSN_JUMP; break;
+    case 'r': insn->kind = CT_INSN_RETURN; break;
+    case 'R': imm = 2; insn->kind = CT_INSN_RETURN; break;
     case 'F':
     case 'G':
       if (i >= limit)
@@ -179,7 +235,7 @@ __calltab_x86_decode_insn (const unsigned char *code, size_t size,
 	  modrm = false;
 	  i++;
 	  rel = immz;
-	  insn->flow = X86_FLOW_BRANCH;
+	  insn->kind = CT_INSN_BRANCH;
 	}
       else
 	imm = immz;
@@ -189,7 +245,9 @@ __calltab_x86_decode_insn (const unsigned char *code, size_t size,
 	return 0;
       modrm = true;
       if (((p[i] >> 3) & 7) == 4 || ((p[i] >> 3) & 7) == 5)
-	insn->flow = X86_FLOW_JUMP;
+	insn->kind = CT_INSN_JUMP;
+      else if (((p[i] >> 3) & 7) == 2 && !lock_rep)
+	insn->kind = CT_INSN_CALL_INDIRECT;	/* /3 is a far call */
       break;
     case '0':
       {
@@ -203,8 +261,8 @@ __calltab_x86_decode_insn (const unsigned char *code, size_t size,
 	  case '-': break;
 	  case 'M': modrm = true; break;
 	  case 'b': modrm = true; imm = 1; break;
-	  case 'L': rel = 4; insn->flow = X86_FLOW_BRANCH; break;
-	  case 'u': insn->flow = X86_FLOW_RETURN; break;
+	  case 'L': rel = 4; insn->kind = CT_INSN_BRANCH; break;
+	  case 'u': insn->kind = CT_INSN_RETURN; break;
 	  case '3': case 'A':
 	    if (i >= limit)
 	      return 0;
@@ -252,7 +310,7 @@ __calltab_x86_decode_insn (const unsigned char *code, size_t size,
 
   if (modrm)
     {
-      size_t n = modrm_length (p + i, limit - i);
+      size_t n = decode_modrm (p, i, limit, rex, off, insn);
       if (n == 0)
 	return 0;
       i += n;
@@ -262,8 +320,14 @@ __calltab_x86_decode_insn (const unsigned char *code, size_t size,
   i += imm;
   if (rel > 0)
     {
-      insn->direct = true;
-      insn->rel = read_le (p + i, (unsigned) rel);
+      /* A call refused above keeps OTHER: no target either.  */
+      insn->direct = insn->kind != CT_INSN_OTHER;
+      if (insn->direct)
+	{
+	  insn->rel = read_le (p + i, (unsigned) rel);
+	  if (rel == 4)
+	    insn->rel_field = off + i;
+	}
       i += rel;
     }
   insn->length = i;

@@ -1,0 +1,75 @@
+/* elf-index.h: the ELF walks libcalltab shares (internal): one walker
+   over relocations (relocs.c) and one map from addresses to allocated
+   sections (addrmap.c).  */
+
+#ifndef CALLTAB_ELF_INDEX_H
+#define CALLTAB_ELF_INDEX_H 1
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <gelf.h>
+
+/* One relocation, of SHT_RELA or SHT_REL.  */
+struct ct_rel
+{
+  size_t applies_to;		/* sh_info of the relocation section */
+  uint64_t offset;		/* r_offset */
+  unsigned int type;
+  size_t symndx;
+  int64_t addend;		/* RELA: r_addend; REL: 0, see IMPLICIT */
+  bool implicit;		/* REL: the addend is in the relocated bytes;
+				   the caller reads it where it needs it */
+  bool have_sym;		/* SYM, SHNDX and NAME are valid */
+  GElf_Sym sym;
+  size_t shndx;			/* st_shndx, SHN_XINDEX resolved */
+  const char *name;		/* "" if none */
+};
+
+/* The relocation section RSCN cannot name symbols (no symbol table).  */
+#define CT_RELOC_NO_SYMTAB 2
+
+/* Call FN (REL, ARG) for every relocation of relocation section RSCN of
+   ELF (SHT_RELA or SHT_REL; other sections have none), in order.  With
+   NEED_SYMTAB, returns CT_RELOC_NO_SYMTAB without calling FN if RSCN's
+   sh_link is not a symbol table; else relocations whose symbol cannot be
+   read have HAVE_SYM false.  Stops at the first non-zero return of FN
+   and returns it; 0 when FN returned 0 for all.  */
+int __calltab_reloc_walk (Elf *elf, Elf_Scn *rscn, bool need_symtab,
+			  int (*fn) (const struct ct_rel *rel, void *arg),
+			  void *arg);
+
+/* The same for every relocation section of ELF that applies to section
+   SCN; relocations whose symbol cannot be read are left out.  */
+int __calltab_foreach_reloc (Elf *elf, size_t scn,
+			     int (*fn) (const struct ct_rel *rel, void *arg),
+			     void *arg);
+
+/* An allocated section.  */
+struct ct_range
+{
+  uint64_t addr, size;
+  size_t scn;
+  bool exec;			/* SHF_EXECINSTR */
+  bool nobits;			/* SHT_NOBITS */
+};
+
+/* The allocated sections of a file (of non-zero size), sorted by
+   address.  One allocation: free () releases it.  */
+struct ct_addrmap
+{
+  size_t n;
+  struct ct_range ranges[];
+};
+
+/* Build the map of ELF (empty if ELF has no sections), or NULL with
+   CALLTAB_E_NOMEM set.  */
+struct ct_addrmap *__calltab_addrmap (Elf *elf);
+
+/* The section holding the byte at ADDR, NULL if none.  Sections may
+   overlap (.tbss lies over the sections after it): the one starting
+   last at or below ADDR wins, and at the same start one with contents.  */
+const struct ct_range *__calltab_addrmap_find (const struct ct_addrmap *map,
+					       uint64_t addr);
+
+#endif /* elf-index.h */
