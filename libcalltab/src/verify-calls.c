@@ -131,7 +131,7 @@ verify_calls (struct verify *v)
   bool rel = __calltab_code_relocatable (v->code);
   const struct ct_target *target = __calltab_code_target (v->code);
   if (target == NULL || target->decode == NULL)
-    return;			/* no decoder for this machine */
+    return;			/* reported by calltab_verify (no-decoder) */
   size_t no_code = 0;
   /* A vtable slot is a pointer of the code's ELF class (not the unit's
      address_size, which the address-size check judges).  */

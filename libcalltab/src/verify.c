@@ -70,6 +70,9 @@ const struct verify_check_info verify_checks[VC_NUM] = {
     "a direct-call entry whose call's target cannot be determined" },
   [VC_NO_CODE] = { "no-code", V_NOTE,
     "the code is not in the file (a separate debug file): calls not checked" },
+  [VC_NO_DECODER] = { "no-decoder", V_WARNING,
+    "no instruction decoder for the file's machine: calls and basic blocks"
+    " not checked" },
   [VC_GCC_CALL_SITE] = { "gcc-call-site", V_ERROR,
     "GCC's DW_TAG_call_site names another callee for the same return address" },
   [VC_GCC_CALL_SITE_MISSING] = { "gcc-call-site-missing", V_NOTE,
@@ -638,6 +641,12 @@ calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
       return -1;
     }
   verify_units (&v);
+  const struct ct_target *target = __calltab_code_target (v.code);
+  if (target == NULL || target->decode == NULL)
+    verify_report (&v, VC_NO_DECODER, NULL,
+		   "no instruction decoder for ELF machine %u: the call"
+		   " instructions and the basic blocks of the line rules are"
+		   " not checked", (unsigned) v.ct->ehdr.e_machine);
   verify_tables (&v);
   verify_calls (&v);
   verify_gcc_call_sites (&v);
