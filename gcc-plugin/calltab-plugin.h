@@ -4,10 +4,7 @@
 #define CALLTAB_PLUGIN_H
 
 #include "debug-hooks.h"
-
-/* The plugin's name as GCC derives it from the file name: options are
-   spelled -fplugin-arg-calltab-KEY[=VALUE].  */
-#define CALLTAB_PLUGIN_NAME "calltab"
+#include "calltab-format.h"		/* CALLTAB_PLUGIN_NAME */
 
 /* Settings decoded from -fplugin-arg-calltab-*; one instance, owned by
    plugin_init (calltab.cc) and filled by calltab_parse_options before

@@ -36,4 +36,10 @@
 #define CALLTAB_PRODUCER_PREFIX "calltab "
 #define CALLTAB_PRODUCER_PREFIX_LEN 8
 
+/* The plugin's name as GCC derives it from its file name (calltab.so):
+   options are spelled -fplugin-arg-calltab-KEY[=VALUE], and a unit GCC
+   built with it records -fplugin=.../calltab.so in its DW_AT_producer
+   (with -grecord-gcc-switches, GCC's default).  */
+#define CALLTAB_PLUGIN_NAME "calltab"
+
 #endif /* calltab-format.h */

@@ -353,7 +353,8 @@ producer_names_plugin (const char *producer)
       for (size_t i = 0; i < len; i++)
 	if (arg[i] == '/')
 	  base = arg + i + 1;
-      if (strncmp (base, "calltab", strlen ("calltab")) == 0)
+      if (strncmp (base, CALLTAB_PLUGIN_NAME,
+		   strlen (CALLTAB_PLUGIN_NAME)) == 0)
 	return true;
     }
   return false;
