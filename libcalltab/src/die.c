@@ -442,6 +442,17 @@ calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
   return 0;
 }
 
+/* Order of CT->callers: by table, then unit offset; KEY is a
+   Calltab_Unit.  */
+static bool
+caller_before (const void *elt, const void *key)
+{
+  const struct ct_caller *c = elt;
+  const Calltab_Unit *unit = key;
+  return c->table < unit->table
+	 || (c->table == unit->table && c->unit_offset < unit->offset);
+}
+
 CALLTAB_EXPORT int
 calltab_unit_caller (const Calltab *ct, const Calltab_Unit *unit,
 		     Calltab_Caller *caller)
@@ -452,17 +463,8 @@ calltab_unit_caller (const Calltab *ct, const Calltab_Unit *unit,
       __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
       return -1;
     }
-  size_t lo = 0, hi = ct->ncallers;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      const struct ct_caller *c = &ct->callers[mid];
-      if (c->table < unit->table
-	  || (c->table == unit->table && c->unit_offset < unit->offset))
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = __calltab_partition (ct->callers, ct->ncallers,
+				   sizeof ct->callers[0], caller_before, unit);
   for (; lo < ct->ncallers; lo++)
     {
       const struct ct_caller *c = &ct->callers[lo];

@@ -157,7 +157,9 @@ calltab_lookup (const Calltab *ct, int table, uint64_t addr, size_t *cookie,
   size_t pos;
   if (*cookie == 0)
     {
-      /* First entry with call_site >= ADDR.  */
+      /* First entry with call_site >= ADDR.  Written out, not through
+	 __calltab_partition: the search goes through the index and is
+	 the lookup's hot path (bench/lookup.sh).  */
       size_t lo = 0, hi = tab->nindex;
       while (lo < hi)
 	{

@@ -33,13 +33,20 @@ check_of_problem (int code)
 }
 
 /* The DIEs of one .debug_info unit: offset and tag, sorted.  */
+/* A DIE of a unit and its tag.  */
+struct die_tag
+{
+  uint64_t offset;
+  int tag;
+};
+
 struct unit_dies
 {
   uint64_t offset;		/* unit header */
   uint64_t next;		/* next unit header */
   uint64_t header_size;
   unsigned offset_size;
-  struct { uint64_t offset; int tag; } *dies;
+  struct die_tag *dies;
   size_t ndies, alloc;
 };
 
@@ -98,18 +105,24 @@ read_units (struct verify *v, struct info_units *info)
     }
 }
 
+static bool
+unit_before (const void *elt, const void *key)
+{
+  return ((const struct unit_dies *) elt)->offset < *(const uint64_t *) key;
+}
+
+static bool
+die_before (const void *elt, const void *key)
+{
+  return ((const struct die_tag *) elt)->offset < *(const uint64_t *) key;
+}
+
 static struct unit_dies *
 find_unit (struct verify *v, struct info_units *info, uint64_t offset)
 {
-  size_t lo = 0, hi = info->nunits;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (info->units[mid].offset < offset)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = __calltab_partition (info->units, info->nunits,
+				   sizeof info->units[0], unit_before,
+				   &offset);
   if (lo == info->nunits || info->units[lo].offset != offset)
     return NULL;
   struct unit_dies *u = &info->units[lo];
@@ -129,15 +142,8 @@ find_unit (struct verify *v, struct info_units *info, uint64_t offset)
 static int
 die_tag (const struct unit_dies *u, uint64_t offset)
 {
-  size_t lo = 0, hi = u->ndies;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (u->dies[mid].offset < offset)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = __calltab_partition (u->dies, u->ndies, sizeof u->dies[0],
+				   die_before, &offset);
   return lo < u->ndies && u->dies[lo].offset == offset ? u->dies[lo].tag : -1;
 }
 

@@ -360,18 +360,18 @@ producer_names_plugin (const char *producer)
   return false;
 }
 
+static bool
+offset_before (const void *elt, const void *key)
+{
+  return *(const uint64_t *) elt < *(const uint64_t *) key;
+}
+
 bool
 verify_unit_checked (const struct verify *v, uint64_t offset)
 {
-  size_t lo = 0, hi = v->nplugin_units;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (v->plugin_units[mid] < offset)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t lo = __calltab_partition (v->plugin_units, v->nplugin_units,
+				   sizeof v->plugin_units[0], offset_before,
+				   &offset);
   return lo < v->nplugin_units && v->plugin_units[lo] == offset;
 }
 
