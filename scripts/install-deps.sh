@@ -6,7 +6,8 @@ set -eu
 
 # One package per line.  gcc-11 is a second GCC the testsuite uses to
 # check that the plugin refuses a GCC it was not built for; clang and
-# libclang-rt-14-dev build the libFuzzer target over the reader.
+# libclang-rt-14-dev build the libFuzzer target over the reader;
+# valgrind checks that verify leaks nothing when allocations fail.
 PACKAGES="
 make
 gcc-12
@@ -25,6 +26,7 @@ clang
 libclang-rt-14-dev
 gcc-11
 python3
+valgrind
 "
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
