@@ -92,3 +92,34 @@ __calltab_code_calls_at (const struct ct_code *code,
     }
   return n;
 }
+
+const char *
+__calltab_call_name_next (const struct ct_code *code, const struct ct_call *c,
+			  size_t *cookie)
+{
+  /* COOKIE: 1 + the index in NAMES, then past them the place's own
+     cookie + NNAMES + 1.  */
+  if (*cookie < c->nnames)
+    return c->names[(*cookie)++];
+  if (!c->placed || *cookie == (size_t) -1)
+    return NULL;
+  size_t place = *cookie - c->nnames;
+  const char *name;
+  for (;;)
+    {
+      name = __calltab_code_symbol_next (code, c->target_scn, c->target,
+					 &place);
+      if (name == NULL)
+	{
+	  *cookie = (size_t) -1;
+	  return NULL;
+	}
+      bool seen = false;
+      for (size_t i = 0; i < c->nnames && !seen; i++)
+	seen = strcmp (c->names[i], name) == 0;
+      if (!seen)
+	break;
+    }
+  *cookie = place + c->nnames;
+  return name;
+}

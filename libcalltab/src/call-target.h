@@ -10,6 +10,8 @@
 
 #include "code-index.h"
 
+/* The names a call's own resolution keeps; every symbol at the target
+   is reached through __calltab_call_name_next.  */
 #define CT_MAX_NAMES 8
 
 /* One call that ends at a place, and its target.  */
@@ -19,12 +21,24 @@ struct ct_call
   bool resolved;		/* the target is known */
   bool via_plt;			/* linked: through a PLT stub */
   bool via_got;			/* through a GOT slot */
-  size_t nnames;		/* symbols naming the target (0: none known) */
+  size_t nnames;		/* symbols naming the target (0: none known):
+				   the relocation's or GOT slot's symbol,
+				   then the first symbols at the target */
   const char *names[CT_MAX_NAMES];
+  bool placed;			/* TARGET (and TARGET_SCN) is a place in
+				   the file's code */
   uint64_t target;		/* linked: address; relocatable: offset in
 				   section TARGET_SCN (0: undefined symbol) */
   size_t target_scn;
 };
+
+/* Every name of C's target, without limit: NAMES, then the other
+   function symbols at its place.  *COOKIE is 0 for the first; returns
+   NULL after the last.  */
+const char *__calltab_call_name_next (const struct ct_code *code,
+				      const struct ct_call *c,
+				      size_t *cookie);
+
 
 /* The calls ending at PLACE, with their targets: up to MAX in OUT,
    longest first.  Returns their number, 0 if no call ends there (or

@@ -34,6 +34,8 @@ struct ct_code
   struct ct_addrmap *map;	/* linked files: allocated sections */
   size_t nsymbols, symbols_alloc;
   struct code_symbol *symbols;
+  /* The same symbols, by name.  */
+  const struct code_symbol **by_name;
   size_t nrelocs, relocs_alloc;
   struct ct_code_reloc *relocs;
 };
@@ -84,6 +86,23 @@ symbol_at_or_before (const void *elt, const void *key)
 {
   const struct code_symbol *s = elt;
   return cmp_place (s->shndx, s->value, key) <= 0;
+}
+
+static int
+cmp_symbol_name (const void *a, const void *b)
+{
+  const struct code_symbol *const *x = a, *const *y = b;
+  int c = strcmp ((*x)->name, (*y)->name);
+  if (c != 0)
+    return c;
+  return *x < *y ? -1 : *x > *y;
+}
+
+static bool
+symbol_name_before (const void *elt, const void *key)
+{
+  const struct code_symbol *const *s = elt;
+  return strcmp ((*s)->name, key) < 0;
 }
 
 static bool
@@ -240,7 +259,17 @@ __calltab_code_begin (Elf *elf)
   if (!code->relocatable && (code->map = __calltab_addrmap (elf)) == NULL)
     goto fail;
   if (code->nsymbols > 0)
-    qsort (code->symbols, code->nsymbols, sizeof *code->symbols, cmp_symbol);
+    {
+      qsort (code->symbols, code->nsymbols, sizeof *code->symbols,
+	     cmp_symbol);
+      code->by_name = malloc (code->nsymbols * sizeof *code->by_name);
+      if (code->by_name == NULL)
+	goto fail;
+      for (size_t i = 0; i < code->nsymbols; i++)
+	code->by_name[i] = &code->symbols[i];
+      qsort (code->by_name, code->nsymbols, sizeof *code->by_name,
+	     cmp_symbol_name);
+    }
   if (code->nrelocs > 0)
     qsort (code->relocs, code->nrelocs, sizeof *code->relocs, cmp_reloc);
   return code;
@@ -258,6 +287,7 @@ __calltab_code_end (struct ct_code *code)
   free (code->sections);
   free (code->map);
   free (code->symbols);
+  free (code->by_name);
   free (code->relocs);
   free (code);
 }
@@ -336,26 +366,62 @@ first_symbol_at (const struct ct_code *code, size_t key, uint64_t addr)
 			      sizeof *code->symbols, symbol_before, &k);
 }
 
-size_t
-__calltab_code_symbols_at (const struct ct_code *code, size_t scnidx,
-			   uint64_t addr, const char **out, size_t max)
+const char *
+__calltab_code_symbol_next (const struct ct_code *code, size_t scnidx,
+			    uint64_t addr, size_t *cookie)
 {
   size_t key = code->relocatable ? scnidx : 0;
-  size_t lo = first_symbol_at (code, key, addr);
-  size_t n = 0;
-  for (size_t i = lo; i < code->nsymbols && n < max; i++)
+  size_t i = *cookie == 0 ? first_symbol_at (code, key, addr) : *cookie;
+  /* Sorted by place and name: .symtab's and .dynsym's copies of one
+     exported function are neighbours.  */
+  for (; i < code->nsymbols; i++)
     {
       const struct code_symbol *s = &code->symbols[i];
       if (s->shndx != key || s->value != addr)
 	break;
-      /* .symtab and .dynsym both list exported functions.  */
-      bool seen = false;
-      for (size_t j = 0; j < n; j++)
-	seen |= strcmp (out[j], s->name) == 0;
-      if (!seen)
-	out[n++] = s->name;
+      if (*cookie != 0 && strcmp (code->symbols[i - 1].name, s->name) == 0)
+	continue;
+      *cookie = i + 1;
+      return s->name;
     }
+  *cookie = code->nsymbols + 1;
+  return NULL;
+}
+
+size_t
+__calltab_code_symbols_at (const struct ct_code *code, size_t scnidx,
+			   uint64_t addr, const char **out, size_t max)
+{
+  size_t n = 0, cookie = 0;
+  const char *name;
+  while (n < max
+	 && (name = __calltab_code_symbol_next (code, scnidx, addr, &cookie))
+	    != NULL)
+    out[n++] = name;
   return n;
+}
+
+bool
+__calltab_code_symbol_named (const struct ct_code *code, const char *name,
+			     size_t *cookie, size_t *scnidx, uint64_t *addr,
+			     uint64_t *size)
+{
+  size_t i = *cookie;
+  if (i == 0)
+    i = __calltab_partition (code->by_name, code->nsymbols,
+			     sizeof *code->by_name, symbol_name_before, name);
+  else if (i > code->nsymbols)
+    return false;
+  if (i >= code->nsymbols || strcmp (code->by_name[i]->name, name) != 0)
+    {
+      *cookie = code->nsymbols + 1;
+      return false;
+    }
+  *scnidx = code->by_name[i]->shndx;
+  *addr = code->by_name[i]->value;
+  *size = code->by_name[i]->size;
+  *cookie = i + 1;
+  return true;
 }
 
 uint64_t

@@ -95,6 +95,21 @@ const char *__calltab_code_scn_name (const struct ct_code *code,
 size_t __calltab_code_symbols_at (const struct ct_code *code, size_t scnidx,
 				  uint64_t addr, const char **out, size_t max);
 
+/* The function symbols at a place as for __calltab_code_symbols_at, one
+   at a time and without limit: *COOKIE is 0 for the first; returns the
+   next distinct name, or NULL after the last.  */
+const char *__calltab_code_symbol_next (const struct ct_code *code,
+					size_t scnidx, uint64_t addr,
+					size_t *cookie);
+
+/* The function symbols named NAME, one at a time (*COOKIE 0 for the
+   first): their section (objects; 0 in linked files), value and size.
+   Returns false after the last.  */
+bool __calltab_code_symbol_named (const struct ct_code *code,
+				  const char *name, size_t *cookie,
+				  size_t *scnidx, uint64_t *addr,
+				  uint64_t *size);
+
 /* The largest st_size of the function symbols at ADDR (as for
    __calltab_code_symbols_at), 0 if none has a size.  */
 uint64_t __calltab_code_func_size (const struct ct_code *code, size_t scnidx,

@@ -118,12 +118,18 @@ check_site (struct sites *s, Dwarf_Die *die)
       if (!verify_callee_ok (v, &hit->entry)
 	  || calltab_callee (v->ct, &hit->entry, &f) != 0)
 	return;			/* callee-die reported it */
-      /* GCC names the abstract origin of an IPA clone (foo), the table
-	 may name the clone itself (foo.isra.0): the same function.  */
-      if (linkage != NULL && f.linkage_name != NULL
-	  ? verify_symbol_matches (f.linkage_name, NULL, linkage)
-	  : name != NULL && f.name != NULL
-	    && verify_symbol_matches (f.name, name, NULL))
+      /* Each side's symbol: its linkage name, else its name (C).  GCC
+	 names the abstract origin of an IPA clone (foo), the table may
+	 name the clone itself (foo.isra.0); GCC's DIE of a C++ structor
+	 is the abstract "unified" one (C4, D4), the table's the symbol
+	 called (C1, C2, D0, D1, D2): the same function.  Where one side
+	 has no linkage name (GCC's DIE of a local function, or a builtin
+	 known by its symbol), the names are compared too.  */
+      const char *tkey = f.linkage_name != NULL ? f.linkage_name : f.name;
+      if (tkey != NULL && verify_symbol_matches (tkey, NULL, gcc_name))
+	return;
+      if ((linkage == NULL || f.linkage_name == NULL) && name != NULL
+	  && f.name != NULL && verify_symbol_matches (f.name, name, NULL))
 	return;
     }
   Calltab_Func f;

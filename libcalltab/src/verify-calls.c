@@ -10,6 +10,7 @@
 
 #include <inttypes.h>
 #include <string.h>
+#include <dwarf.h>
 #include "verify.h"
 
 static bool
@@ -19,15 +20,28 @@ is_retpoline_thunk (const char *name)
 	 || strncmp (name, "__x86_indirect_call_thunk_", 26) == 0;
 }
 
-/* "a, b, c" from the names of C into BUF.  */
+/* "'a', 'b' and 3 more" from every name of C's target into BUF: never
+   a name cut.  */
 static const char *
-names_of (const struct ct_call *c, char *buf, size_t size)
+names_of (const struct verify *v, const struct ct_call *c, char *buf,
+	  size_t size)
 {
-  size_t n = 0;
+  size_t n = 0, more = 0, cookie = 0;
+  const char *name;
   buf[0] = '\0';
-  for (size_t i = 0; i < c->nnames && n < size; i++)
-    n += (size_t) snprintf (buf + n, size - n, "%s'%s'", i ? ", " : "",
-			    c->names[i]);
+  /* Room kept for " and N more".  */
+  const size_t tail = 32;
+  while ((name = __calltab_call_name_next (v->code, c, &cookie)) != NULL)
+    {
+      size_t len = strlen (name) + 4;
+      if (more == 0 && n + len + tail < size)
+	n += (size_t) snprintf (buf + n, size - n, "%s'%s'", n ? ", " : "",
+				name);
+      else
+	more++;
+    }
+  if (more > 0)
+    snprintf (buf + n, size - n, " and %zu more", more);
   return buf;
 }
 
@@ -43,9 +57,9 @@ static void
 describe_target (const struct verify *v, const struct ct_call *c, char *buf,
 		 size_t size)
 {
-  char names[256];
+  char names[1024];
   if (c->nnames > 0)
-    snprintf (buf, size, "%s%s", names_of (c, names, sizeof names),
+    snprintf (buf, size, "%s%s", names_of (v, c, names, sizeof names),
 	      c->via_plt ? " through the PLT" : "");
   else if (__calltab_code_relocatable (v->code))
     snprintf (buf, size, "%s+0x%" PRIx64 ", where no function symbol is",
@@ -53,6 +67,122 @@ describe_target (const struct verify *v, const struct ct_call *c, char *buf,
   else
     snprintf (buf, size, "0x%" PRIx64 ", where no function symbol is",
 	      c->target);
+}
+
+/* How a call reaches the callee F.  */
+enum reach
+{
+  R_NO,				/* not: a wrong target */
+  R_EXACT,			/* F is the target (or a variant of it) */
+  R_ALIAS,			/* F is an alias of other functions there */
+  R_LOW_PC,			/* F's DW_AT_low_pc is the target */
+  R_THUNK			/* F is a thunk that jumps to the target */
+};
+
+/* Whether F is among the names at C's target, and whether every other
+   name there is F too (a clone suffix, a symbol version, a structor
+   variant).  */
+static enum reach
+reach_by_name (const struct verify *v, const struct ct_call *c,
+	       const Calltab_Func *f)
+{
+  bool found = false, other = false;
+  size_t cookie = 0;
+  const char *name;
+  while ((name = __calltab_call_name_next (v->code, c, &cookie)) != NULL)
+    {
+      if (verify_symbol_exact (name, f->name, f->linkage_name))
+	found = true;
+      else if (!verify_symbol_matches (name, f->name, f->linkage_name))
+	other = true;
+    }
+  return !found ? R_NO : other ? R_ALIAS : R_EXACT;
+}
+
+/* Whether C's target is the place PLACE (an object's section and offset,
+   or an address).  */
+static bool
+target_is (const struct verify *v, const struct ct_call *c, size_t scn,
+	   uint64_t addr)
+{
+  if (!c->placed)
+    return false;
+  if (__calltab_code_relocatable (v->code))
+    return c->target_scn == scn && c->target == addr;
+  return c->target == addr;
+}
+
+/* The callee DIE's DW_AT_low_pc (the plugin gives it to a callee that is
+   a caller of its unit too): the linker resolved it to the code the
+   callee has in the output.  */
+static bool
+reach_by_low_pc (struct verify *v, const struct ct_call *c,
+		 const Calltab_Func *f)
+{
+  Dwarf_Die die;
+  Dwarf_Attribute attr;
+  Dwarf_Addr low;
+  if (v->dwarf == NULL || f->scn != 0
+      || dwarf_offdie (v->dwarf, f->die, &die) == NULL
+      || dwarf_attr (&die, DW_AT_low_pc, &attr) == NULL
+      || dwarf_formaddr (&attr, &low) != 0)
+    return false;
+  if (!__calltab_code_relocatable (v->code))
+    return low != 0 && target_is (v, c, 0, low);
+  struct ct_place p;
+  return verify_dwarf_place (v, low, false, &p)
+	 && target_is (v, c, p.scnidx, p.offset);
+}
+
+/* Whether a function symbol named like the callee F holds a thunk: a
+   direct jump (after an endbr64) whose target is C's.  GCC's IPA-ICF
+   makes one of a folded function whose symbol must stay.  */
+static bool
+reach_by_thunk (struct verify *v, const struct ct_call *c,
+		const Calltab_Func *f, struct ct_place *thunk)
+{
+  const struct ct_target *target = __calltab_code_target (v->code);
+  const char *sym = callee_label (f);
+  bool rel = __calltab_code_relocatable (v->code);
+  size_t cookie = 0, scn;
+  uint64_t addr, size;
+  while (__calltab_code_symbol_named (v->code, sym, &cookie, &scn, &addr,
+				      &size))
+    {
+      struct ct_place at = { scn, addr };
+      if (!rel && (!__calltab_code_locate (v->code, addr + 1, &at)
+		   || at.offset-- == 0))
+	continue;
+      size_t len;
+      const unsigned char *bytes = __calltab_code_bytes (v->code,
+							 at.scnidx, &len);
+      if (bytes == NULL || at.offset >= len)
+	continue;
+      size_t off = (size_t) at.offset;
+      if (len - off >= 4 && memcmp (bytes + off, "\xf3\x0f\x1e\xfa", 4) == 0)
+	off += 4;		/* endbr64 */
+      struct ct_call jump;
+      memset (&jump, 0, sizeof jump);
+      if (!target->decode (bytes, len, off, &jump.insn)
+	  || jump.insn.kind != CT_INSN_JUMP || !jump.insn.direct)
+	continue;
+      /* Named as a call's target would be.  */
+      jump.insn.kind = CT_INSN_CALL;
+      struct ct_place end = { at.scnidx, off + jump.insn.length };
+      target->resolve_call (v->code, &end, &jump);
+      if (!jump.resolved)
+	continue;
+      bool same = jump.placed ? target_is (v, c, jump.target_scn,
+					    jump.target)
+		  : jump.nnames > 0 && c->nnames > 0
+		    && strcmp (jump.names[0], c->names[0]) == 0;
+      if (same)
+	{
+	  *thunk = at;
+	  return true;
+	}
+    }
+  return false;
 }
 
 static void
@@ -65,19 +195,45 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
     return;			/* callee-die reported it */
   const struct ct_call *named = NULL;
   for (size_t i = 0; i < n; i++)
+    if (calls[i].resolved && reach_by_name (v, &calls[i], &f) == R_EXACT)
+      return;
+  /* Folded code: the callee is another function's alias there, or its
+     own debug information or a thunk of it says the code is there.  */
+  for (size_t i = 0; i < n; i++)
     {
       if (!calls[i].resolved)
 	continue;
-      for (size_t j = 0; j < calls[i].nnames; j++)
-	if (verify_symbol_matches (calls[i].names[j], f.name,
-				   f.linkage_name))
-	  return;
       if (named == NULL)
 	named = &calls[i];
+      enum reach how = reach_by_name (v, &calls[i], &f);
+      struct ct_place thunk = { 0, 0 };
+      if (how == R_NO && reach_by_low_pc (v, &calls[i], &f))
+	how = R_LOW_PC;
+      if (how == R_NO && reach_by_thunk (v, &calls[i], &f, &thunk))
+	how = R_THUNK;
+      if (how == R_NO)
+	continue;
+      char target[1100], why[160];
+      describe_target (v, &calls[i], target, sizeof target);
+      if (how == R_ALIAS)
+	snprintf (why, sizeof why, "an alias at the target");
+      else if (how == R_LOW_PC)
+	snprintf (why, sizeof why, "its DW_AT_low_pc is the target");
+      else
+	{
+	  char at[512];
+	  snprintf (why, sizeof why, "a thunk at %s that jumps to the"
+		    " target", verify_describe_place (v, &thunk, at,
+						      sizeof at));
+	}
+      verify_report (v, VC_CALL_FOLDED, place,
+		     "the call ending at %s calls %s: '%s' was folded into"
+		     " it (%s)", where, target, callee_label (&f), why);
+      return;
     }
   if (named != NULL)
     {
-      char target[400];
+      char target[1100];
       describe_target (v, named, target, sizeof target);
       verify_report (v, VC_CALL_TARGET, place,
 		     "the call ending at %s calls %s, not '%s'", where,
@@ -118,7 +274,7 @@ check_vcall (struct verify *v, const Calltab_Entry *e, unsigned ptr_size,
 	if (is_retpoline_thunk (calls[i].names[j]))
 	  return;
     }
-  char target[400];
+  char target[1100];
   describe_target (v, &calls[0], target, sizeof target);
   verify_report (v, VC_CALL_KIND, place,
 		 "the call ending at %s is a direct call of %s, not an"

@@ -33,6 +33,7 @@
 #define verify_callee_ok __calltab_verify_callee_ok
 #define verify_tag_name __calltab_verify_tag_name
 #define verify_symbol_matches __calltab_verify_symbol_matches
+#define verify_symbol_exact __calltab_verify_symbol_exact
 
 enum verify_severity
 {
@@ -71,6 +72,7 @@ enum verify_check
   VC_CALL_KIND,
   VC_VTABLE_SLOT,
   VC_CALL_TARGET,
+  VC_CALL_FOLDED,
   VC_TARGET_UNKNOWN,
   VC_NO_CODE,
   VC_NO_DECODER,
@@ -204,6 +206,12 @@ const char *verify_tag_name (int tag, char buf[32]);
    LINKAGE (either may be NULL): equal, or equal after removing a
    symbol version ("@GLIBC_2.2.5") or a GCC clone suffix (".constprop.0",
    ".isra.0", ".part.0", ".cold").  */
+bool verify_symbol_exact (const char *sym, const char *name,
+			  const char *linkage);
+
+/* As verify_symbol_exact, and a C++ constructor or destructor matches
+   its other variants (C1, C2, C4...; D0, D1, D2, D4...): the code found
+   where the Itanium mangling puts it, in the <nested-name>.  */
 bool verify_symbol_matches (const char *sym, const char *name,
 			    const char *linkage);
 

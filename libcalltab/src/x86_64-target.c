@@ -58,6 +58,7 @@ name_got_slot (const struct ct_code *code, uint64_t slot, struct ct_call *c)
       target = read_le64 (p);
     }
   c->resolved = true;
+  c->placed = true;
   c->target = target;
   c->nnames = __calltab_code_symbols_at (code, 0, target, c->names,
 					 CT_MAX_NAMES);
@@ -68,13 +69,20 @@ name_got_slot (const struct ct_code *code, uint64_t slot, struct ct_call *c)
 static uint64_t
 plt_stub_slot (const struct ct_code *code, uint64_t addr)
 {
-  const unsigned char *p = __calltab_code_bytes_at (code, addr, 11);
-  size_t i = 0;
+  /* The longest stub first; a short one may end its section (ld.bfd's
+     8-byte .plt.got entries: jmp *disp32(%rip), xchg %ax,%ax).  */
+  size_t avail = 11;
+  const unsigned char *p = NULL;
+  for (; avail >= 6 && p == NULL; avail--)
+    p = __calltab_code_bytes_at (code, addr, avail);
   if (p == NULL)
     return 0;
-  if (p[0] == 0xf3 && p[1] == 0x0f && p[2] == 0x1e && p[3] == 0xfa)
+  avail++;
+  size_t i = 0;
+  if (avail >= 10 && p[0] == 0xf3 && p[1] == 0x0f && p[2] == 0x1e
+      && p[3] == 0xfa)
     i = 4;
-  if (p[i] == 0xf2)
+  if (avail >= i + 7 && p[i] == 0xf2)
     i++;
   if (p[i] != 0xff || p[i + 1] != 0x25)
     return 0;
@@ -95,6 +103,7 @@ x86_64_resolve_linked (const struct ct_code *code,
       uint64_t target = end + (uint64_t) c->insn.rel;
       c->target = target;
       c->resolved = true;
+      c->placed = true;
       c->nnames = __calltab_code_symbols_at (code, 0, target, c->names,
 					     CT_MAX_NAMES);
       if (c->nnames > 0)
@@ -104,6 +113,7 @@ x86_64_resolve_linked (const struct ct_code *code,
 	{
 	  c->via_plt = true;
 	  c->resolved = false;
+	  c->placed = false;
 	  name_got_slot (code, slot, c);
 	}
       return;
@@ -143,6 +153,7 @@ x86_64_resolve_relocatable (const struct ct_code *code,
     {
       /* The assembler resolved a call within the section.  */
       c->resolved = true;
+      c->placed = true;
       c->target_scn = place->scnidx;
       c->target = place->offset + (uint64_t) c->insn.rel;
       c->nnames = __calltab_code_symbols_at (code, place->scnidx, c->target,
@@ -157,6 +168,7 @@ x86_64_resolve_relocatable (const struct ct_code *code,
       || (r->sym_shndx != SHN_UNDEF && addend != -4))
     {
       c->resolved = true;
+      c->placed = true;
       c->target_scn = r->sym_shndx;
       c->target = off;
       c->nnames = __calltab_code_symbols_at (code, r->sym_shndx, off,
@@ -172,6 +184,7 @@ x86_64_resolve_relocatable (const struct ct_code *code,
   c->nnames = 1;
   if (r->sym_shndx != SHN_UNDEF && r->sym_shndx < SHN_LORESERVE)
     {
+      c->placed = true;
       /* Aliases at the same place (ICF-like folding by the assembler's
 	 .set, or C++ constructor aliases).  */
       const char *more[CT_MAX_NAMES];
