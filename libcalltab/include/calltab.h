@@ -316,6 +316,8 @@ typedef struct
   size_t *by_check;		/* NULL, or an array of
 				   calltab_verify_ncheck () counters the
 				   caller provides: findings per check */
+  size_t units_without_plugin;	/* .debug_info units built without the
+				   plugin: not judged by its rules */
 } Calltab_Verify_Counts;
 
 /* The number of checks in the registry.  */

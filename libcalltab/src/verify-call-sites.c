@@ -89,6 +89,11 @@ check_site (struct sites *s, Dwarf_Die *die)
   if (name == NULL && linkage == NULL)
     return;
 
+  /* ld.bfd points the DWARF of a discarded COMDAT copy at the kept
+     one: when that came from a unit without the plugin, the code is
+     that unit's and has no entries.  */
+  if (verify_foreign_code (v, ret - 1))
+    return;
   struct dentry key;
   if (!verify_dwarf_place (v, ret, true, &key.place))
     return;

@@ -630,6 +630,39 @@ verify_unit_checked (const struct verify *v, uint64_t offset)
   return lo < v->nplugin_units && v->plugin_units[lo] == offset;
 }
 
+static bool
+range_at_or_before (const void *elt, const void *key)
+{
+  return ((const uint64_t *) elt)[0] <= *(const uint64_t *) key;
+}
+
+bool
+verify_foreign_code (const struct verify *v, uint64_t addr)
+{
+  /* Sorted by start; MAXHI is the largest end so far.  */
+  size_t i = __calltab_partition (v->foreign, v->nforeign,
+				  sizeof v->foreign[0], range_at_or_before,
+				  &addr);
+  for (; i > 0 && v->foreign[i - 1].maxhi > addr; i--)
+    if (v->foreign[i - 1].hi > addr)
+      return true;
+  return false;
+}
+
+static int
+cmp_range (const void *a, const void *b)
+{
+  const uint64_t *x = a, *y = b;
+  return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+static int
+cmp_u64 (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x < y ? -1 : x > y;
+}
+
 enum unit_kind { UK_OTHER, UK_DECL, UK_PLUGIN };
 
 struct unit_producer
@@ -699,27 +732,103 @@ verify_units (struct verify *v)
 						     producer };
       off = next;
     }
+  /* The declaration units the tables name: a translation unit's own,
+     which the compiler writes into the .debug_info section of GCC's
+     unit, right after it.  The others hold one COMDAT caller each and
+     may follow any unit in a linked file.  */
+  uint64_t *named = calloc (calltab_nunits (v->ct, CALLTAB_DCALL) + 1,
+			    sizeof *named);
+  size_t nnamed = 0;
+  if (named == NULL)
+    {
+      v->nomem = true;
+      free (units);
+      return;
+    }
+  for (size_t n = 0; ; n++)
+    {
+      Calltab_Unit u;
+      if (calltab_unit (v->ct, CALLTAB_DCALL, n, &u) != 0)
+	break;
+      if (u.debug_info_scn == 0)
+	named[nnamed++] = u.debug_info;
+    }
+  qsort (named, nnamed, sizeof *named, cmp_u64);
   for (size_t i = 0; i < nunits; i++)
     if (units[i].kind == UK_DECL)
       {
 	v->decl_units++;
+	if (bsearch (&units[i].off, named, nnamed, sizeof *named, cmp_u64)
+	    == NULL)
+	  continue;
 	if (i > 0 && units[i - 1].kind == UK_OTHER)
 	  units[i - 1].kind = UK_PLUGIN;
 	else if (i == 0 && nunits > 1 && units[1].kind == UK_OTHER)
 	  units[1].kind = UK_PLUGIN;
       }
+  free (named);
+  /* The units without the plugin: one note per producer, and their code
+     (in a linked file, COMDAT code kept from them is theirs, even where
+     a plugin unit's DWARF points at it).  */
+  for (size_t i = 0; i < nunits; i++)
+    {
+      if (units[i].kind != UK_OTHER)
+	continue;
+      v->units_without_plugin++;
+      Dwarf_Die cudie;
+      Dwarf_Addr base, lo, hi;
+      ptrdiff_t r = 0;
+      if (!__calltab_code_relocatable (v->code)
+	  && dwarf_offdie (v->dwarf, units[i].off + units[i].header_size,
+			   &cudie) != NULL)
+	while ((r = dwarf_ranges (&cudie, r, &base, &lo, &hi)) > 0)
+	  {
+	    if (lo == 0 || lo >= hi)
+	      continue;		/* discarded code */
+	    if (__calltab_reserve (&v->foreign, &v->foreign_alloc,
+				   v->nforeign + 1, sizeof *v->foreign) < 0)
+	      {
+		v->nomem = true;
+		free (units);
+		return;
+	      }
+	    v->foreign[v->nforeign].lo = lo;
+	    v->foreign[v->nforeign++].hi = hi;
+	  }
+      const char *prod = units[i].producer != NULL ? units[i].producer
+			 : "none";
+      bool first = true;
+      for (size_t j = 0; j < i && first; j++)
+	first = !(units[j].kind == UK_OTHER
+		  && strcmp (units[j].producer != NULL ? units[j].producer
+			     : "none", prod) == 0);
+      if (!first)
+	continue;
+      size_t same = 0;
+      for (size_t j = i; j < nunits; j++)
+	same += units[j].kind == UK_OTHER
+		&& strcmp (units[j].producer != NULL ? units[j].producer
+			   : "none", prod) == 0;
+      struct verify_place place = { ".debug_info", units[i].off, NULL, 0 };
+      if (same == 1)
+	verify_report (v, VC_NOT_PLUGIN_BUILT, &place,
+		       "unit built without the calltab plugin"
+		       " (DW_AT_producer: %s): its lines are not checked"
+		       " by the plugin's rules", prod);
+      else
+	verify_report (v, VC_NOT_PLUGIN_BUILT, &place,
+		       "%zu units built without the calltab plugin, the"
+		       " first here (DW_AT_producer: %s): their lines and"
+		       " calls are not checked by the plugin's rules", same,
+		       prod);
+    }
+  qsort (v->foreign, v->nforeign, sizeof v->foreign[0], cmp_range);
+  for (size_t i = 0; i < v->nforeign; i++)
+    v->foreign[i].maxhi = i > 0 && v->foreign[i - 1].maxhi > v->foreign[i].hi
+			  ? v->foreign[i - 1].maxhi : v->foreign[i].hi;
   for (size_t i = 0; i < nunits; i++)
     {
       struct verify_place place = { ".debug_info", units[i].off, NULL, 0 };
-      if (units[i].kind == UK_OTHER)
-	{
-	  verify_report (v, VC_NOT_PLUGIN_BUILT, &place,
-			 "unit built without the calltab plugin"
-			 " (DW_AT_producer: %s): its lines are not checked"
-			 " by the plugin's rules", units[i].producer != NULL
-			 ? units[i].producer : "none");
-	  continue;
-	}
       if (units[i].kind != UK_PLUGIN)
 	continue;
       nplugin++;
@@ -847,6 +956,7 @@ close_views (struct verify *v)
     close (v->fd);
   free (v->bad_callee);
   free (v->plugin_units);
+  free (v->foreign);
 }
 
 CALLTAB_EXPORT size_t
@@ -929,6 +1039,7 @@ calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
       counts->errors = v.nseverity[V_ERROR];
       counts->warnings = v.nseverity[V_WARNING];
       counts->notes = v.nseverity[V_NOTE];
+      counts->units_without_plugin = v.units_without_plugin;
       if (by_check != NULL)
 	memcpy (by_check, v.counts, VC_NUM * sizeof by_check[0]);
     }

@@ -24,6 +24,7 @@
 #define verify_section_label __calltab_verify_section_label
 #define verify_unit_checked __calltab_verify_unit_checked
 #define verify_units __calltab_verify_units
+#define verify_foreign_code __calltab_verify_foreign_code
 #define verify_dwarf_place __calltab_verify_dwarf_place
 #define verify_describe_place __calltab_verify_describe_place
 #define verify_tables __calltab_verify_tables
@@ -133,6 +134,10 @@ struct verify
   uint64_t *plugin_units;
   size_t nplugin_units, plugin_units_alloc;
   size_t decl_units;		/* the plugin's declaration units */
+  size_t units_without_plugin;	/* GCC's (or others') units without it */
+  /* Linked files: the address ranges of the units without the plugin.  */
+  struct { uint64_t lo, hi, maxhi; } *foreign;	/* sorted by LO */
+  size_t nforeign, foreign_alloc;
 
   /* Where findings go (calltab_verify's CB and ARG; CB may be NULL).  */
   Calltab_Verify_Callback *cb;
@@ -186,6 +191,10 @@ const char *verify_describe_place (const struct verify *v,
 /* Whether the .debug_info unit at OFFSET (of v->dwarf) was built with
    the plugin: only those are judged by its rules.  */
 bool verify_unit_checked (const struct verify *v, uint64_t offset);
+
+/* Whether, in a linked file, address ADDR is in the code of a unit
+   built without the plugin (verify_units).  */
+bool verify_foreign_code (const struct verify *v, uint64_t addr);
 
 /* The checks, run in this order by calltab_verify (verify.c).  */
 void verify_units (struct verify *v);	/* verify.c: producers, lines */

@@ -156,11 +156,15 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
 	      " \"direct\": %zu, \"virtual\": %zu, \"tombstoned\": %zu,"
 	      " \"calls_checked\": %zu, \"gcc_call_sites\": %zu,"
 	      " \"line_rows\": %zu,\n     \"errors\": %zu, \"warnings\": %zu,"
-	      " \"notes\": %zu, \"checks\": {",
+	      " \"notes\": %zu",
 	      failed ? "problems" : "clean", counts.units, entries,
 	      counts.dcall_entries, counts.vcall_entries, counts.tombstoned,
 	      counts.calls_checked, counts.gcc_call_sites, counts.line_rows,
 	      errors, warnings, notes);
+      if (counts.units_without_plugin > 0)
+	printf (", \"units_without_plugin\": %zu",
+		counts.units_without_plugin);
+      fputs (", \"checks\": {", stdout);
       bool any = false;
       for (size_t i = 0; i < nchecks; i++)
 	if (by_check[i] > 0 && calltab_verify_check_info (i, &c) == 0)
@@ -188,8 +192,13 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
 	      }
 	  putchar ('\n');
 	}
+      char without[64] = "";
+      if (counts.units_without_plugin > 0)
+	snprintf (without, sizeof without, ", %zu %s without the plugin",
+		  counts.units_without_plugin,
+		  plural (counts.units_without_plugin, "unit", "units"));
       printf ("%s: %zu %s, %zu %s (%zu direct, %zu virtual, %zu tombstoned),"
-	      " %zu %s checked, %zu GCC call %s compared, %zu line %s: "
+	      " %zu %s checked, %zu GCC call %s compared, %zu line %s%s: "
 	      "%zu %s, %zu %s, %zu %s\n",
 	      path, counts.units, plural (counts.units, "unit", "units"),
 	      entries, plural (entries, "entry", "entries"),
@@ -199,7 +208,7 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
 	      counts.gcc_call_sites,
 	      plural (counts.gcc_call_sites, "site", "sites"),
 	      counts.line_rows, plural (counts.line_rows, "row", "rows"),
-	      errors, plural (errors, "error", "errors"), warnings,
+	      without, errors, plural (errors, "error", "errors"), warnings,
 	      plural (warnings, "warning", "warnings"), notes,
 	      plural (notes, "note", "notes"));
     }
