@@ -227,8 +227,8 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
 						      sizeof at));
 	}
       verify_report (v, VC_CALL_FOLDED, place,
-		     "the call ending at %s calls %s: '%s' was folded into"
-		     " it (%s)", where, target, callee_label (&f), why);
+		     "the call ending at %s calls %s: '%s' is folded code"
+		     " there (%s)", where, target, callee_label (&f), why);
       return;
     }
   if (named != NULL)
