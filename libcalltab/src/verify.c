@@ -256,6 +256,9 @@ name_matches (const char *sym, const char *name)
    name is then compared as it is.  */
 
 static const char *mangled_type (const char *p, unsigned depth);
+static const char *mangled_unscoped (const char *p, unsigned depth);
+static const char *mangled_local (const char *p, unsigned depth,
+				  const char **structor, size_t *len);
 static const char *mangled_nested (const char *p, unsigned depth,
 				   const char **structor, size_t *len);
 
@@ -322,6 +325,31 @@ mangled_template_args (const char *p, unsigned depth)
   return p != NULL ? p + 1 : NULL;
 }
 
+/* An unqualified name alone: a source name, or a closure or unnamed
+   type (Ul <types> E [<number>] _, Ut [<number>] _), with template
+   arguments.  */
+static const char *
+mangled_unscoped (const char *p, unsigned depth)
+{
+  if (*p == 'U' && (p[1] == 'l' || p[1] == 't'))
+    {
+      bool lambda = p[1] == 'l';
+      p += 2;
+      while (lambda && p != NULL && *p != 'E')
+	p = mangled_type (p, depth + 1);
+      if (p != NULL && lambda)
+	p++;
+      while (p != NULL && *p >= '0' && *p <= '9')
+	p++;
+      p = p != NULL && *p == '_' ? p + 1 : NULL;
+    }
+  else
+    p = mangled_source_name (p);
+  if (p != NULL && *p == 'I')
+    p = mangled_template_args (p, depth + 1);
+  return p;
+}
+
 static const char *
 mangled_type (const char *p, unsigned depth)
 {
@@ -365,6 +393,12 @@ mangled_type (const char *p, unsigned depth)
 	const char *structor;
 	size_t len;
 	return mangled_nested (p, depth + 1, &structor, &len);
+      }
+    case 'Z':
+      {
+	const char *structor;
+	size_t len;
+	return mangled_local (p, depth + 1, &structor, &len);
       }
     case 'S':
       if (p[1] == 't')
@@ -429,6 +463,8 @@ mangled_nested (const char *p, unsigned depth, const char **structor,
 	p = mangled_template_args (p, depth + 1);
       else if (*p == 'B')
 	p = mangled_source_name (p + 1);
+      else if (*p == 'U' && (p[1] == 'l' || p[1] == 't'))
+	p = mangled_unscoped (p, depth + 1);
       else if (*p == 'C' && p[1] >= '1' && p[1] <= '5')
 	{
 	  *structor = p;
@@ -464,13 +500,55 @@ mangled_nested (const char *p, unsigned depth, const char **structor,
 /* Where the constructor or destructor code of mangled name NAME is
    ("_ZN1AC2Ev": at "C2"), with its length in *LEN; NULL if NAME is no
    constructor or destructor, or cannot be read.  */
+/* Z <function encoding> E <entity name> [<discriminator>]: a name local
+   to a function; *STRUCTOR as for mangled_nested, of the entity.  */
+static const char *
+mangled_local (const char *p, unsigned depth, const char **structor,
+	       size_t *len)
+{
+  const char *inner;
+  size_t ilen;
+  if (depth > 64)
+    return NULL;
+  p++;
+  /* The function: its name, then its parameter types.  */
+  if (*p == 'N')
+    p = mangled_nested (p, depth + 1, &inner, &ilen);
+  else if (*p == 'Z')
+    p = mangled_local (p, depth + 1, &inner, &ilen);
+  else
+    p = mangled_unscoped (p, depth + 1);
+  while (p != NULL && *p != 'E')
+    p = mangled_type (p, depth + 1);
+  if (p == NULL)
+    return NULL;
+  p++;
+  *structor = NULL;
+  if (*p == 'N')
+    p = mangled_nested (p, depth + 1, structor, len);
+  else if (*p == 's')
+    p++;
+  else
+    p = mangled_unscoped (p, depth + 1);
+  if (p != NULL && *p == '_')
+    p = mangled_number (p + 1);
+  return p;
+}
+
 static const char *
 structor_code (const char *name, size_t *len)
 {
-  const char *structor;
-  if (strncmp (name, "_ZN", 3) != 0
-      || mangled_nested (name + 2, 0, &structor, len) == NULL)
-    return NULL;
+  const char *structor = NULL;
+  if (strncmp (name, "_ZN", 3) == 0)
+    {
+      if (mangled_nested (name + 2, 0, &structor, len) == NULL)
+	return NULL;
+    }
+  else if (strncmp (name, "_ZZ", 3) == 0)
+    {
+      if (mangled_local (name + 2, 0, &structor, len) == NULL)
+	return NULL;
+    }
   return structor;
 }
 
