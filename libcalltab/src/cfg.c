@@ -1,17 +1,30 @@
 /* cfg.c: basic blocks of a function's code, over the machine's
-   decoder.  */
+   decoder.  cfg.h says what a leader and what padding is.  */
 
 #include <stdlib.h>
 #include "libcalltabP.h"
 #include "cfg.h"
 
 static int
-add_leader (struct ct_blocks *b, uint64_t a)
+add_addr (uint64_t **a, size_t *n, size_t *alloc, uint64_t addr)
 {
-  if (__calltab_reserve (&b->leaders, &b->alloc, b->n + 1,
-			 sizeof *b->leaders) < 0)
+  if (__calltab_reserve (a, alloc, *n + 1, sizeof **a) < 0)
     return -1;
-  b->leaders[b->n++] = a;
+  (*a)[(*n)++] = addr;
+  return 0;
+}
+
+static int
+add_run (struct ct_blocks *b, uint64_t low, uint64_t high, bool after_jump,
+	 bool at_end)
+{
+  /* Padding ends at an aligned label.  */
+  if (high % 8 != 0)
+    return 0;
+  if (__calltab_reserve (&b->pads, &b->pads_alloc, b->npads + 1,
+			 sizeof *b->pads) < 0)
+    return -1;
+  b->pads[b->npads++] = (struct ct_span) { low, high, after_jump, at_end };
   return 0;
 }
 
@@ -20,51 +33,53 @@ __calltab_cfg_add_range (const struct ct_code *code,
 			 const struct ct_place *place, uint64_t low,
 			 uint64_t high,
 			 bool (*in_func) (uint64_t target, void *arg),
-			 void *arg, struct ct_blocks *b)
+			 void *arg, struct ct_blocks *b, uint64_t *bad_addr)
 {
   const struct ct_target *target = __calltab_code_target (code);
   size_t size;
   const unsigned char *bytes = __calltab_code_bytes (code, place->scnidx,
 						     &size);
+  if (bad_addr != NULL)
+    *bad_addr = low;
   if (target == NULL || target->decode == NULL || bytes == NULL
       || place->offset > size || high - low > size - place->offset)
-    return 1;
+    return 2;			/* no decoder, or no code (NOBITS) */
   size_t start = (size_t) place->offset, end = start + (high - low);
-  if (add_leader (b, low) < 0)
+  if (add_addr (&b->leaders, &b->n, &b->alloc, low) < 0)
     return -1;
-  /* After a jump, a conditional jump or a return, the alignment padding
-     (NOPs the assembler puts before an aligned label) is no block of its
-     own: the compiler cannot give it a discriminator, and it belongs with
-     the code before it.  Padding is a run of NOPs that ends at an 8-byte
-     boundary (GCC aligns labels and functions to 8 or 16); other NOPs are
-     code (-O0 emits some, with their own rows).  A jump target inside the
-     padding still starts a block (below).  */
-  bool after_transfer = false;
-  uint64_t pad_start = 0;
+  /* The NOP runs that may be padding (decided in cfg_finish, once every
+     jump target is known), and the instructions after transfers.  */
+  bool in_run = false, run_after_jump = false, after_jump = false;
+  uint64_t run_start = 0;
   for (size_t off = start; off < end;)
     {
       struct ct_insn insn;
-      if (!target->decode (bytes, end, off, &insn))
-	return 1;
       uint64_t here = low + (off - start);
-      uint64_t next = here + insn.length;
-      if (after_transfer && insn.nop && pad_start == 0)
-	pad_start = here;
-      if (after_transfer && !insn.nop)
+      if (!target->decode (bytes, end, off, &insn))
 	{
-	  after_transfer = false;
-	  uint64_t leader = pad_start != 0 && here % 8 != 0 ? pad_start : here;
-	  pad_start = 0;
-	  if (add_leader (b, leader) < 0)
+	  if (bad_addr != NULL)
+	    *bad_addr = here;
+	  return 1;
+	}
+      uint64_t next = here + insn.length;
+      if (insn.nop && !in_run)
+	{
+	  in_run = true;
+	  run_start = here;
+	  run_after_jump = after_jump;
+	}
+      else if (!insn.nop && in_run)
+	{
+	  in_run = false;
+	  if (add_run (b, run_start, here, run_after_jump, false) < 0)
 	    return -1;
 	}
       bool transfer = insn.kind == CT_INSN_JUMP || insn.kind == CT_INSN_BRANCH
 		      || insn.kind == CT_INSN_RETURN;
-      if (transfer)
-	{
-	  after_transfer = true;
-	  pad_start = 0;
-	}
+      after_jump = insn.kind == CT_INSN_JUMP || insn.kind == CT_INSN_RETURN;
+      if (transfer && next < high
+	  && add_addr (&b->falls, &b->nfalls, &b->falls_alloc, next) < 0)
+	return -1;
       /* In an object a relocated displacement (a jump to another
 	 function: a sibling call) reads 0 here, not its target.  */
       if (transfer && insn.direct
@@ -73,11 +88,14 @@ __calltab_cfg_add_range (const struct ct_code *code,
 					   insn.rel_field)))
 	{
 	  uint64_t t = next + (uint64_t) insn.rel;
-	  if (in_func (t, arg) && add_leader (b, t) < 0)
+	  if (in_func (t, arg)
+	      && add_addr (&b->leaders, &b->n, &b->alloc, t) < 0)
 	    return -1;
 	}
       off += insn.length;
     }
+  if (in_run && add_run (b, run_start, high, run_after_jump, true) < 0)
+    return -1;
   return 0;
 }
 
@@ -88,8 +106,15 @@ cmp_addr (const void *a, const void *b)
   return *x < *y ? -1 : *x > *y;
 }
 
-void
-__calltab_cfg_finish (struct ct_blocks *b)
+static int
+cmp_span (const void *a, const void *b)
+{
+  const struct ct_span *x = a, *y = b;
+  return x->low < y->low ? -1 : x->low > y->low;
+}
+
+static void
+sort_leaders (struct ct_blocks *b)
 {
   if (b->n == 0)
     return;
@@ -107,10 +132,99 @@ at_or_below (const void *elt, const void *key)
   return *(const uint64_t *) elt <= *(const uint64_t *) key;
 }
 
+static bool
+below (const void *elt, const void *key)
+{
+  return *(const uint64_t *) elt < *(const uint64_t *) key;
+}
+
+static bool
+span_at_or_below (const void *elt, const void *key)
+{
+  return ((const struct ct_span *) elt)->low <= *(const uint64_t *) key;
+}
+
+/* The padding span holding A, or NULL.  */
+static const struct ct_span *
+pad_at (const struct ct_blocks *b, uint64_t a)
+{
+  size_t lo = __calltab_partition (b->pads, b->npads, sizeof *b->pads,
+				   span_at_or_below, &a);
+  return lo > 0 && a < b->pads[lo - 1].high ? &b->pads[lo - 1] : NULL;
+}
+
+int
+__calltab_cfg_finish (struct ct_blocks *b)
+{
+  /* The leaders so far: entries and jump targets.  */
+  sort_leaders (b);
+  size_t npads = 0;
+  for (size_t i = 0; i < b->npads; i++)
+    {
+      struct ct_span s = b->pads[i];
+      /* Nothing jumps into padding ...  */
+      size_t k = __calltab_partition (b->leaders, b->n, sizeof *b->leaders,
+				      below, &s.low);
+      if (k < b->n && b->leaders[k] < s.high)
+	continue;
+      /* ... and it ends at a label: jumped to, or after a transfer.  */
+      bool target = k < b->n && b->leaders[k] == s.high;
+      if (target || s.at_end || s.after_jump)
+	b->pads[npads++] = s;
+    }
+  b->npads = npads;
+  if (npads > 0)
+    qsort (b->pads, npads, sizeof *b->pads, cmp_span);
+  /* After a transfer, the block starts past the padding.  */
+  for (size_t i = 0; i < b->nfalls; i++)
+    {
+      uint64_t a = b->falls[i];
+      const struct ct_span *pad = pad_at (b, a);
+      if (pad != NULL)
+	{
+	  if (pad->at_end)
+	    continue;
+	  a = pad->high;
+	}
+      if (add_addr (&b->leaders, &b->n, &b->alloc, a) < 0)
+	return -1;
+    }
+  free (b->falls);
+  b->falls = NULL;
+  b->nfalls = b->falls_alloc = 0;
+  sort_leaders (b);
+  return 0;
+}
+
 size_t
 __calltab_cfg_block_of (const struct ct_blocks *b, uint64_t a)
 {
   size_t lo = __calltab_partition (b->leaders, b->n, sizeof *b->leaders,
 				   at_or_below, &a);
   return lo > 0 ? lo - 1 : 0;
+}
+
+bool
+__calltab_cfg_trim (const struct ct_blocks *b, uint64_t *low, uint64_t *high)
+{
+  if (*low >= *high)
+    return false;
+  const struct ct_span *pad = pad_at (b, *low);
+  if (pad != NULL)
+    *low = pad->high;
+  if (*low >= *high)
+    return false;
+  pad = pad_at (b, *high - 1);
+  if (pad != NULL)
+    *high = pad->low;
+  return *low < *high;
+}
+
+void
+__calltab_cfg_free (struct ct_blocks *b)
+{
+  free (b->leaders);
+  free (b->pads);
+  free (b->falls);
+  *b = (struct ct_blocks) { 0 };
 }

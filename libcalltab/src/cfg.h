@@ -2,36 +2,73 @@
    machine's decoder (target.h).
 
    Leaders: the function's entry, direct jump and branch targets inside
-   the function, and after a jump, a conditional jump or a return the
-   first instruction past the alignment padding; calls do not end
-   blocks.  */
+   the function, and the first instruction after a jump, a conditional
+   jump or a return, past the alignment padding there; calls do not end
+   blocks.
+
+   Alignment padding is a run of NOPs the assembler put before an aligned
+   label: it ends at an 8-byte boundary (GCC aligns to 8 or 16) that is a
+   jump target, the end of the code, or that follows an unconditional
+   jump or a return (the label of a landing pad or a jump-table target,
+   which a decoder does not see jumped to); and nothing jumps into it.
+   Other NOPs are code: GCC emits some at -O0, with their own rows, and
+   after a conditional jump they run on the fall-through path.  Padding
+   holds no line (DESIGN.md: "nops add no line to a block"): the
+   assembler may start the row of the aligned label's line before it.  */
 
 #ifndef CALLTAB_CFG_H
 #define CALLTAB_CFG_H 1
 
 #include "code-index.h"
 
-/* The sorted addresses of a function's block leaders.  */
+/* An address range [low, high).  */
+struct ct_span
+{
+  uint64_t low, high;
+  bool after_jump;		/* a candidate run after a jump or return */
+  bool at_end;			/* ... or at the end of its code range */
+};
+
+/* The blocks of a function: the sorted addresses of its leaders and,
+   sorted, its alignment padding.  */
 struct ct_blocks
 {
   uint64_t *leaders;
   size_t n, alloc;
+  struct ct_span *pads;
+  size_t npads, pads_alloc;
+  /* While adding: the first instructions after a transfer of control.  */
+  uint64_t *falls;
+  size_t nfalls, falls_alloc;
 };
 
 /* Add the leaders of the code at address LOW..HIGH, which is at PLACE
    (section, offset) of CODE.  IN_FUNC (TARGET, ARG) says whether a jump
-   target is in the same function.  Returns 0; 1 if the code is not there
-   or does not decode; -1 if memory ran out (CALLTAB_E_NOMEM set).  */
+   target is in the same function.  Returns 0; 1 if the code does not
+   decode (*BAD_ADDR, when not NULL, is where); 2 if the file has no
+   decoder for the machine or no code there (a separate debug file);
+   -1 if memory ran out (CALLTAB_E_NOMEM set).  */
 int __calltab_cfg_add_range (const struct ct_code *code,
 			     const struct ct_place *place, uint64_t low,
 			     uint64_t high,
 			     bool (*in_func) (uint64_t target, void *arg),
-			     void *arg, struct ct_blocks *b);
+			     void *arg, struct ct_blocks *b,
+			     uint64_t *bad_addr);
 
-/* Sort the leaders and drop duplicates.  */
-void __calltab_cfg_finish (struct ct_blocks *b);
+/* Once every range is added: decide what is padding, place the leaders
+   after transfers past it, sort the leaders and drop duplicates.
+   Returns 0, or -1 if memory ran out.  */
+int __calltab_cfg_finish (struct ct_blocks *b);
 
 /* The index of the block holding A.  */
 size_t __calltab_cfg_block_of (const struct ct_blocks *b, uint64_t a);
+
+/* Narrow [*LOW, *HIGH) to the code it holds, without the alignment
+   padding at either end; false if nothing else is left.  */
+bool __calltab_cfg_trim (const struct ct_blocks *b, uint64_t *low,
+			 uint64_t *high);
+
+/* Free B's arrays.  */
+void __calltab_cfg_free (struct ct_blocks *b);
 
 #endif /* cfg.h */

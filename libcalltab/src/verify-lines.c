@@ -6,17 +6,33 @@
      breakpoint location);
    - in each function, the discriminators of each source line (file,
      line) are 0..n-1: none is skipped;
-   - with the basic blocks of the final code (cfg.c; leaders: the
-     function's entry, jump targets, and after a jump, a conditional
+   - with the basic blocks of the final code (cfg.c, cfg.h: leaders are
+     the function's entry, jump targets, and after a jump, a conditional
      jump or a return the first instruction past the alignment padding;
-     calls do not end blocks): a line whose code lies in one
-     block carries discriminator 0 (a block's discriminator does not
-     leak onto it), and when it lies in several, no discriminator of it
-     is in two blocks (every block is told apart by (line,
-     discriminator)).  A function whose code does not decode is left out
-     of these two.
+     calls do not end blocks; padding holds no line): a line whose code
+     lies in one block carries discriminator 0 (a block's discriminator
+     does not leak onto it), and when it lies in several, no
+     discriminator of it is in two blocks (every block is told apart by
+     (line, discriminator)).
    Rows that hold no code (the next row of the sequence has the same
-   address) and rows outside every function are left out.  */
+   address) and rows outside every function are left out.
+
+   Which function a row belongs to: the function of the unit whose range
+   is exactly its line sequence's [start, end) (a function section: one
+   sequence per function, and per .cold part), else the one whose range
+   holds the row's address (a .text sequence holding many functions).
+   The first way keeps apart what shares addresses in a linked file:
+   discarded COMDAT copies that the linker points at the kept copy or at
+   a tombstone (0), and functions folded by ICF.  Each such copy is
+   judged on its own sequence; several sequences of a unit with the same
+   range are paired with that range's functions in order.  A row at an
+   address that several functions of the unit hold, outside such a
+   sequence, is not judged, and counted (discriminator-unchecked).
+
+   The block rules need the code: a function whose code is not in the
+   file (a discarded copy at a tombstone, a separate debug file) is not
+   judged by them; one whose code is there but does not decode is
+   counted (discriminator-unchecked), never passed silently.  */
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -35,6 +51,8 @@ struct funcs
 {
   struct range *ranges;
   size_t nranges, alloc;
+  Dwarf_Addr *maxhigh;		/* the highest end of ranges[0..k] */
+  bool *overlapped;		/* per function: shares code with another */
   const char **names;
   size_t nnames, names_alloc;
   bool nomem;			/* an allocation failed */
@@ -44,7 +62,11 @@ static int
 cmp_range (const void *a, const void *b)
 {
   const struct range *x = a, *y = b;
-  return x->low < y->low ? -1 : x->low > y->low;
+  if (x->low != y->low)
+    return x->low < y->low ? -1 : 1;
+  if (x->high != y->high)
+    return x->high < y->high ? -1 : 1;
+  return x->func < y->func ? -1 : x->func > y->func;
 }
 
 static int
@@ -80,15 +102,27 @@ starts_at_or_below (const void *elt, const void *key)
   return ((const struct range *) elt)->low <= *(const Dwarf_Addr *) key;
 }
 
-/* The function holding ADDR, or (size_t) -1.  */
+#define NO_FUNC ((size_t) -1)
+#define SEVERAL_FUNCS ((size_t) -2)
+
+/* The function holding ADDR: NO_FUNC when none does, SEVERAL_FUNCS
+   when several do.  */
 static size_t
 func_at (const struct funcs *f, Dwarf_Addr addr)
 {
   size_t lo = __calltab_partition (f->ranges, f->nranges, sizeof *f->ranges,
 				   starts_at_or_below, &addr);
-  if (lo > 0 && addr < f->ranges[lo - 1].high)
-    return f->ranges[lo - 1].func;
-  return (size_t) -1;
+  size_t found = NO_FUNC;
+  /* Back over the ranges starting at or below ADDR while one of them
+     may still reach it (MAXHIGH: the highest end up to there).  */
+  for (size_t k = lo; k-- > 0 && f->maxhigh[k] > addr; )
+    if (addr < f->ranges[k].high && f->ranges[k].func != found)
+      {
+	if (found != NO_FUNC)
+	  return SEVERAL_FUNCS;
+	found = f->ranges[k].func;
+      }
+  return found;
 }
 
 struct row
@@ -206,25 +240,45 @@ struct blocks
 struct in_func
 {
   const struct funcs *f;
-  size_t func;
+  const size_t *byfunc;
+  size_t first, last;		/* the function's ranges in BYFUNC */
 };
 
 static bool
 target_in_func (uint64_t target, void *arg)
 {
   const struct in_func *in = arg;
-  return func_at (in->f, target) == in->func;
+  for (size_t k = in->first; k < in->last; k++)
+    {
+      const struct range *rg = &in->f->ranges[in->byfunc[k]];
+      if (rg->low <= target && target < rg->high)
+	return true;
+    }
+  return false;
 }
+
+/* What the block rules could not judge in a unit.  */
+struct unchecked
+{
+  size_t undecodable;		/* functions whose code does not decode */
+  Dwarf_Addr first_bad;		/* the first such function's bad address */
+  const char *first_name;
+  size_t shared_code;		/* functions sharing addresses, at code */
+  size_t shared_none;		/* ... at addresses without code */
+  const char *first_shared;
+};
 
 /* Decode function FUNC's code and find its leaders.  BYFUNC lists the
    indexes of F's ranges ordered by function, FIRST[FUNC] where FUNC's
-   start in it.  */
+   start in it.  A function whose code is not in the file is left out
+   (not judged); one whose code does not decode is counted in UC.  */
 static void
 find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
-	     const size_t *first, size_t func, struct blocks *b)
+	     const size_t *first, size_t func, struct blocks *b,
+	     struct unchecked *uc)
 {
   b->done = true;
-  struct in_func in = { f, func };
+  struct in_func in = { f, byfunc, first[func], first[func + 1] };
   for (size_t k = first[func]; k < first[func + 1]; k++)
     {
       const struct range *rg = &f->ranges[byfunc[k]];
@@ -233,16 +287,31 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
       struct ct_place p;
       if (!verify_dwarf_place (v, rg->low, false, &p))
 	return;
+      uint64_t bad;
       int rc = __calltab_cfg_add_range (v->code, &p, rg->low, rg->high,
-					target_in_func, &in, &b->b);
+					target_in_func, &in, &b->b, &bad);
       if (rc < 0)
 	v->nomem = true;
+      else if (rc == 1)
+	{
+	  /* 2: a machine without a decoder (no-decoder) or code not in
+	     the file (no-code) is reported as such.  */
+	  if (uc->undecodable++ == 0)
+	    {
+	      uc->first_bad = bad;
+	      uc->first_name = f->names[func];
+	    }
+	}
       if (rc != 0)
 	return;
     }
   if (b->b.n == 0)
     return;
-  __calltab_cfg_finish (&b->b);
+  if (__calltab_cfg_finish (&b->b) < 0)
+    {
+      v->nomem = true;
+      return;
+    }
   b->ok = true;
 }
 
@@ -260,7 +329,8 @@ cmp_hit (const void *a, const void *b)
 
 static void
 check_blocks (struct verify *v, struct verify_place *place,
-	      const struct funcs *f, const struct row *rows, size_t n)
+	      const struct funcs *f, const struct row *rows, size_t n,
+	      struct unchecked *uc)
 {
   struct blocks *blocks = calloc (f->nnames + 1, sizeof *blocks);
   size_t *first = calloc (f->nnames + 2, sizeof *first);
@@ -296,11 +366,13 @@ check_blocks (struct verify *v, struct verify_place *place,
     {
       struct blocks *b = &blocks[rows[i].func];
       if (!b->done)
-	find_blocks (v, f, byfunc, first, rows[i].func, b);
-      if (!b->ok || rows[i].end <= rows[i].addr)
+	find_blocks (v, f, byfunc, first, rows[i].func, b, uc);
+      uint64_t low = rows[i].addr, high = rows[i].end;
+      /* Alignment padding holds no line.  */
+      if (!b->ok || !__calltab_cfg_trim (&b->b, &low, &high))
 	continue;
-      size_t first_block = __calltab_cfg_block_of (&b->b, rows[i].addr);
-      size_t last_block = __calltab_cfg_block_of (&b->b, rows[i].end - 1);
+      size_t first_block = __calltab_cfg_block_of (&b->b, low);
+      size_t last_block = __calltab_cfg_block_of (&b->b, high - 1);
       for (size_t k = first_block; k <= last_block; k++)
 	{
 	  if (__calltab_reserve (&hits, &alloc, nhits + 1, sizeof *hits) < 0)
@@ -364,11 +436,64 @@ check_blocks (struct verify *v, struct verify_place *place,
     }
 out:
   for (size_t i = 0; blocks != NULL && i < f->nnames; i++)
-    free (blocks[i].b.leaders);
+    __calltab_cfg_free (&blocks[i].b);
   free (blocks);
   free (first);
   free (byfunc);
   free (hits);
+}
+
+/* Mark the functions of F whose ranges overlap a range of another
+   function of the unit, and count them in UC.  The line table of a unit
+   can hold several sequences over the same addresses: in a linked file,
+   discarded COMDAT copies that the linker points at a tombstone (0) or
+   at the kept copy, and functions folded by ICF.  libdw returns the rows
+   of a unit sorted by address, so the rows of overlapping sequences
+   interleave and cannot be told apart: such a function is not judged by
+   the per-function rules, and is counted, as a warning when its code is
+   in the file and as a note when it is not (a discarded copy at a
+   tombstone: its code is not in the program; the kept copy is judged in
+   its own unit).  */
+static void
+mark_overlaps (struct verify *v, struct funcs *f, struct unchecked *uc)
+{
+  f->overlapped = calloc (f->nnames + 1, sizeof *f->overlapped);
+  if (f->overlapped == NULL)
+    {
+      v->nomem = true;
+      f->nranges = 0;
+      return;
+    }
+  for (size_t k = 1; k < f->nranges; k++)
+    for (size_t j = k; j-- > 0 && f->maxhigh[j] > f->ranges[k].low; )
+      if (f->ranges[j].high > f->ranges[k].low
+	  && f->ranges[j].low < f->ranges[j].high
+	  && f->ranges[k].low < f->ranges[k].high
+	  && f->ranges[j].func != f->ranges[k].func)
+	{
+	  f->overlapped[f->ranges[j].func] = true;
+	  f->overlapped[f->ranges[k].func] = true;
+	}
+  for (size_t k = 0; k < f->nranges; k++)
+    {
+      size_t fn = f->ranges[k].func;
+      if (!f->overlapped[fn])
+	continue;
+      /* Count each function once, at its first range.  */
+      bool first = true;
+      for (size_t j = 0; j < k && first; j++)
+	first = f->ranges[j].func != fn;
+      if (!first)
+	continue;
+      struct ct_place p;
+      if (verify_dwarf_place (v, f->ranges[k].low, false, &p))
+	{
+	  if (uc->shared_code++ == 0)
+	    uc->first_shared = f->names[fn];
+	}
+      else
+	uc->shared_none++;
+    }
 }
 
 static void
@@ -383,13 +508,26 @@ check_unit (struct verify *v, Dwarf_Die *cudie)
       || dwarf_getsrclines (cudie, &lines, &nlines) != 0)
     return;
   struct verify_place place = { ".debug_line", stmt_list, "row", 0 };
+  struct unchecked uc = { 0 };
 
   struct funcs f = { 0 };
   dwarf_getfuncs (cudie, add_func, &f, 0);
   if (f.nomem)
     v->nomem = true;
   if (f.nranges > 0)
-    qsort (f.ranges, f.nranges, sizeof *f.ranges, cmp_range);
+    {
+      qsort (f.ranges, f.nranges, sizeof *f.ranges, cmp_range);
+      f.maxhigh = malloc (f.nranges * sizeof *f.maxhigh);
+      if (f.maxhigh == NULL)
+	{
+	  v->nomem = true;
+	  f.nranges = 0;
+	}
+      for (size_t k = 0; k < f.nranges; k++)
+	f.maxhigh[k] = (k > 0 && f.maxhigh[k - 1] > f.ranges[k].high
+			? f.maxhigh[k - 1] : f.ranges[k].high);
+    }
+  mark_overlaps (v, &f, &uc);
 
   struct row *rows = calloc (nlines + 1, sizeof *rows);
   size_t nrows = 0;
@@ -420,7 +558,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie)
       else if (next == addr)
 	continue;
       size_t func = func_at (&f, addr);
-      if (func == (size_t) -1)
+      if (func == NO_FUNC)
 	continue;
       v->rows++;
       if (disc != 0 && stmt)
@@ -432,6 +570,8 @@ check_unit (struct verify *v, Dwarf_Die *cudie)
 			 "%s:%d at %s has discriminator %u and is_stmt",
 			 base_name (file), line, where, disc);
 	}
+      if (func == SEVERAL_FUNCS || f.overlapped[func])
+	continue;		/* counted by mark_overlaps */
       if (rows != NULL)
 	rows[nrows++] = (struct row) { func, file, line, disc, i, addr,
 				       next, 0 };
@@ -439,11 +579,41 @@ check_unit (struct verify *v, Dwarf_Die *cudie)
   if (rows != NULL)
     {
       /* The block rules first: check_density sorts the rows.  */
-      check_blocks (v, &place, &f, rows, nrows);
+      check_blocks (v, &place, &f, rows, nrows, &uc);
       check_density (v, &place, &f, rows, nrows);
     }
+  place.item = NULL;
+  if (uc.undecodable > 0)
+    {
+      char where[512];
+      describe_addr (v, uc.first_bad, where, sizeof where);
+      verify_report (v, VC_DISCRIMINATOR_UNCHECKED, &place,
+		     "the code of %zu function%s does not decode (the first:"
+		     " '%s' at %s): %s basic-block rules not checked",
+		     uc.undecodable, uc.undecodable == 1 ? "" : "s",
+		     uc.first_name != NULL ? uc.first_name : "?", where,
+		     uc.undecodable == 1 ? "its" : "their");
+    }
+  if (uc.shared_code > 0)
+    verify_report_as (v, VC_DISCRIMINATOR_UNCHECKED, V_NOTE, &place,
+		   "%zu function%s share%s code with other functions of the"
+		   " unit (the first: '%s'): %s rows cannot be told apart,"
+		   " not judged by the per-function rules", uc.shared_code,
+		   uc.shared_code == 1 ? "" : "s",
+		   uc.shared_code == 1 ? "s" : "",
+		   uc.first_shared != NULL ? uc.first_shared : "?",
+		   uc.shared_code == 1 ? "its" : "their");
+  if (uc.shared_none > 0)
+    verify_report_as (v, VC_DISCRIMINATOR_UNCHECKED, V_NOTE, &place,
+		      "%zu discarded function cop%s at a tombstone share"
+		      " addresses: %s rows are not judged (the code is not"
+		      " in the file)", uc.shared_none,
+		      uc.shared_none == 1 ? "y" : "ies",
+		      uc.shared_none == 1 ? "its" : "their");
   free (rows);
+  free (f.overlapped);
   free (f.ranges);
+  free (f.maxhigh);
   free (f.names);
 }
 

@@ -88,6 +88,9 @@ const struct verify_check_info verify_checks[VC_NUM] = {
     "a line in one basic block of a function has a non-zero discriminator" },
   [VC_DISCRIMINATOR_SHARED] = { "discriminator-shared", V_WARNING,
     "two basic blocks of a line share a discriminator" },
+  [VC_DISCRIMINATOR_UNCHECKED] = { "discriminator-unchecked", V_WARNING,
+    "code that does not decode, or rows several functions hold: their"
+    " discriminator rules not checked" },
 };
 
 static void

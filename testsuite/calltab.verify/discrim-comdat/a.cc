@@ -1,0 +1,2 @@
+#include "inl.h"
+int a (int x) { return twice (x) + thrice (x); }
