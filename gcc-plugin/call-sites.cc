@@ -76,6 +76,15 @@ source_decl (tree decl)
   for (unsigned depth = 0; depth < 64; depth++)
     {
       tree origin = DECL_ABSTRACT_ORIGIN (decl);
+      /* A clone that is the only version left (its origin's body was
+	 removed) may have no abstract origin; the call graph still
+	 knows what it was cloned from.  */
+      if (origin == NULL_TREE)
+	if (cgraph_node *node = cgraph_node::get (decl))
+	  origin = (node->former_clone_of != NULL_TREE
+		    ? node->former_clone_of
+		    : node->clone_of != NULL ? node->clone_of->decl
+		    : NULL_TREE);
       if (origin == NULL_TREE || origin == decl
 	  || TREE_CODE (origin) != FUNCTION_DECL)
 	break;
