@@ -5,7 +5,10 @@
    each call insn (debug-hooks.cc wraps them and calls this part); at
    those two points the plugin prints a local label into the code: the
    caller's entry address and the call's return address.  Labels take no
-   bytes, so the code is unchanged.  At the end of the unit,
+   bytes, so the code is unchanged.  A call belongs to the part of its
+   function that final is emitting it in: GCC may split a function into
+   a hot and a cold part (foo and foo.cold), each part gets a caller DIE
+   and table units of its own.  At the end of the unit,
    call-tables.cc emits what was recorded (docs/format.md).  */
 
 #include "gcc-compat.h"
@@ -26,10 +29,11 @@ struct call_sites
   hash_map<nofree_string_hash, unsigned> *function_index = NULL;
 
   /* The function final is emitting: its decl (to know it is still the
-     same one), its entry label, and its index once it has a call.  */
+     same one), its entry label, and the index in rec.callers of each of
+     its parts once the part has a call.  */
   tree current_decl = NULL_TREE;
   unsigned current_entry_label = 0;
-  int current_index = -1;
+  int current_part[2] = { -1, -1 };
 
   unsigned next_label = 0;
 
@@ -38,6 +42,7 @@ struct call_sites
   bool emitting = false;
 
   unsigned function_for (const char *asmname, tree decl);
+  void name_function (ct_function &f, tree decl);
   unsigned current_caller (void);
   unsigned direct_callee (rtx mem);
   void record (rtx_insn *insn);
@@ -60,50 +65,153 @@ dwarf_name (tree decl)
   return name;
 }
 
+/* The declaration whose name GCC's own DIE gives DECL: an IPA clone
+   (foo.isra.0, foo.constprop.0, foo.part.0, ...) is described in GCC's
+   DWARF by its abstract origin, the source function (its ultimate
+   origin: a clone of a clone points to the first).  */
+tree
+source_decl (tree decl)
+{
+  /* The bound only keeps a malformed chain finite.  */
+  for (unsigned depth = 0; depth < 64; depth++)
+    {
+      tree origin = DECL_ABSTRACT_ORIGIN (decl);
+      /* A clone that is the only version left (its origin's body was
+	 removed) may have no abstract origin; the call graph still
+	 knows what it was cloned from.  */
+      if (origin == NULL_TREE)
+	if (cgraph_node *node = cgraph_node::get (decl))
+	  origin = (node->former_clone_of != NULL_TREE
+		    ? node->former_clone_of
+		    : node->clone_of != NULL ? node->clone_of->decl
+		    : NULL_TREE);
+      if (origin == NULL_TREE || origin == decl
+	  || TREE_CODE (origin) != FUNCTION_DECL)
+	break;
+      decl = origin;
+    }
+  return decl;
+}
+
+/* Whether DECL is a normal builtin's own declaration (__builtin_memcmp):
+   GCC emits a call to the library function through it (memcmp, its
+   assembler name), and the function that runs is the library's, named
+   as the library declares it, not __builtin_memcmp.  A user's
+   declaration of memcmp, even one GCC has merged with the builtin, is
+   another decl.  */
+bool
+builtin_own_decl_p (tree decl)
+{
+  return (fndecl_built_in_p (decl, BUILT_IN_NORMAL)
+	  && builtin_decl_explicit (DECL_FUNCTION_CODE (decl)) == decl);
+}
+
+/* Name F (whose key is set) after DECL, or by its symbol when DECL is
+   NULL: DW_AT_name is the name GCC's own DIE gives the source function,
+   DW_AT_linkage_name the symbol actually called.  */
+void
+call_sites::name_function (ct_function &f, tree decl)
+{
+  if (f.name != f.key)
+    free (const_cast<char *> (f.name));
+  f.name = f.key;
+  f.external = true;
+  f.named_by_decl = decl != NULL_TREE;
+  if (decl != NULL_TREE)
+    {
+      tree src = source_decl (decl);
+      if (DECL_NAME (src) != NULL_TREE)
+	f.name = xstrdup (dwarf_name (src));
+      f.external = TREE_PUBLIC (decl);
+    }
+  f.linkage_name = strcmp (f.name, f.key) != 0 ? f.key : NULL;
+}
+
 /* The index of the function with assembler name ASMNAME, adding it
    (described by DECL, which may be NULL for a callee known only by its
-   symbol, e.g. __tls_get_addr) if it is new.  */
+   symbol, e.g. __tls_get_addr) if it is new.  The names do not depend
+   on which of the decls of one symbol comes first: a builtin's own decl
+   names it by its symbol, and any other decl seen later replaces that
+   (docs/format.md).  */
 unsigned
 call_sites::function_for (const char *asmname, tree decl)
 {
   asmname = plain_name (asmname);
+  if (decl != NULL_TREE && builtin_own_decl_p (decl))
+    decl = NULL_TREE;
   if (unsigned *known = function_index->get (asmname))
-    return *known;
+    {
+      ct_function &f = rec.functions[*known];
+      if (decl != NULL_TREE && !f.named_by_decl)
+	name_function (f, decl);
+      return *known;
+    }
 
   ct_function f = ct_function ();
   f.key = xstrdup (asmname);
-  const char *name = f.key;
-  if (decl != NULL_TREE && DECL_NAME (decl) != NULL_TREE)
-    name = xstrdup (dwarf_name (decl));
-  f.name = name;
-  f.linkage_name = strcmp (name, f.key) != 0 ? f.key : NULL;
-  f.external = decl == NULL_TREE || TREE_PUBLIC (decl);
+  f.name = f.key;
+  name_function (f, decl);
+  f.part[CT_ENTRY_PART] = f.part[CT_OTHER_PART] = -1;
   unsigned slot = rec.functions.length ();
   function_index->put (f.key, slot);
   rec.functions.safe_push (f);
   return slot;
 }
 
-/* The caller's entry in rec.functions, made a caller on first use.  */
+/* The part of the current function final is emitting: with a hot/cold
+   partition (crtl->has_bb_partition), the function starts in the cold
+   section when first_function_block_is_cold, and final flips
+   in_cold_section_p at NOTE_INSN_SWITCH_TEXT_SECTIONS.  */
+unsigned
+emitting_part (void)
+{
+  return (crtl->has_bb_partition
+	  && in_cold_section_p != first_function_block_is_cold
+	  ? CT_OTHER_PART : CT_ENTRY_PART);
+}
+
+/* The caller record of the part of the current function that final is
+   emitting, made on the part's first call.  */
 unsigned
 call_sites::current_caller (void)
 {
-  if (current_index >= 0)
-    return current_index;
+  unsigned part = emitting_part ();
+  if (current_part[part] >= 0)
+    return current_part[part];
   tree decl = current_function_decl;
   const char *asmname = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl));
   unsigned i = function_for (asmname, decl);
   ct_function &f = rec.functions[i];
-  gcc_assert (!f.caller);
-  f.caller = true;
-  f.entry_label = current_entry_label;
+  gcc_assert (f.part[part] < 0);
   /* The section final put the code in is a COMDAT one exactly when the
-     decl has a comdat group (resolve_unique_section, varasm.cc).  */
-  if (HAVE_COMDAT_GROUP && DECL_COMDAT_GROUP (decl) != NULL_TREE)
+     decl has a comdat group (resolve_unique_section, varasm.cc); the
+     cold part's section is in the same group.  */
+  if (HAVE_COMDAT_GROUP && DECL_COMDAT_GROUP (decl) != NULL_TREE
+      && f.comdat_group == NULL)
     f.comdat_group
       = xstrdup (IDENTIFIER_POINTER (DECL_COMDAT_GROUP (decl)));
-  current_index = i;
-  return i;
+  ct_caller c = ct_caller ();
+  c.function = i;
+  c.part = part;
+  if (part == CT_ENTRY_PART)
+    {
+      char label[32];
+      snprintf (label, sizeof label, ".Lcalltab_fn%u", current_entry_label);
+      c.low_pc = xstrdup (label);
+    }
+  else
+    /* The other part starts at the label assemble_start_function
+       (varasm.cc) put at the start of its section for this function:
+       the cold one (where final then defines foo.cold), or the hot one
+       when the function starts cold.  */
+    c.low_pc = xstrdup (plain_name (first_function_block_is_cold
+				    ? crtl->subsections.hot_section_label
+				    : crtl->subsections.cold_section_label));
+  unsigned k = rec.callers.length ();
+  rec.callers.safe_push (c);
+  f.part[part] = k;
+  current_part[part] = k;
+  return k;
 }
 
 /* The vtable slot of the C++ virtual call through MEM, or -1.  calls.cc
@@ -191,9 +299,9 @@ call_sites::record (rtx_insn *insn)
   c.caller = current_caller ();
   c.label = next_label++;
   if (c.is_virtual)
-    rec.functions[c.caller].n_vcall++;
+    rec.callers[c.caller].n_vcall++;
   else
-    rec.functions[c.caller].n_dcall++;
+    rec.callers[c.caller].n_dcall++;
   rec.calls.safe_push (c);
   /* Right after the call: the return address.  */
   fprintf (asm_out_file, ".Lcalltab_ret%u:\n", c.label);
@@ -205,7 +313,7 @@ begin_prologue (void *data)
 {
   call_sites *cs = (call_sites *) data;
   cs->current_decl = current_function_decl;
-  cs->current_index = -1;
+  cs->current_part[CT_ENTRY_PART] = cs->current_part[CT_OTHER_PART] = -1;
   if (cs->emitting)
     {
       cs->current_entry_label = cs->next_label++;

@@ -1,6 +1,7 @@
 /* call-tables.cc: emit, at the end of the translation unit, the
    declaration unit (.debug_info, .debug_abbrev) and the .debug_dcall and
-   .debug_vcall units of every caller (docs/format.md).
+   .debug_vcall units of every caller, i.e. of every contiguous part of a
+   function that makes recorded calls (docs/format.md).
 
    Every address and offset is a label or a difference of labels, so the
    assembler and the linker keep them right; the plugin computes the
@@ -196,36 +197,48 @@ struct label_buf2
   operator const char * () const { return s; }
 };
 
-/* The shape of F's DIE; AS_CALLER for the DIE that carries F's entry
-   address and units (a COMDAT caller is a plain callee elsewhere).  */
-unsigned
-shape_of (const ct_function &f, bool as_caller)
+/* One DIE of a declaration unit: of function FUNCTION, the caller DIE
+   of the part CALLER (index in call_record::callers) or, with CALLER
+   -1, a plain callee DIE.  */
+struct die_ref
 {
+  unsigned function;
+  int caller;
+};
+
+/* The shape of the DIE D; a caller DIE carries the start address and
+   the units of its part (a COMDAT caller is a plain callee elsewhere).  */
+unsigned
+shape_of (const call_record &rec, const die_ref &d)
+{
+  const ct_function &f = rec.functions[d.function];
   unsigned shape = 0;
   if (f.linkage_name != NULL)
     shape |= HAS_LINKAGE;
   if (f.external)
     shape |= HAS_EXTERNAL;
-  if (as_caller)
+  if (d.caller >= 0)
     {
+      const ct_caller &c = rec.callers[d.caller];
       shape |= HAS_LOW_PC;
-      if (f.n_dcall != 0)
+      if (c.n_dcall != 0)
 	shape |= HAS_DCALL;
-      if (f.n_vcall != 0)
+      if (c.n_vcall != 0)
 	shape |= HAS_VCALL;
     }
   return shape;
 }
 
 /* A declaration unit: the TU's own (unit 0, outside any group), or that
-   of one caller in a COMDAT group, emitted into that group.  */
+   of one function in a COMDAT group (the DIEs of its parts), emitted
+   into that group.  */
 struct decl_unit
 {
   const char *group;		/* COMDAT group, or NULL */
-  auto_vec<unsigned> members;	/* function indexes, increasing */
-  auto_vec<bool> is_caller;	/* members[k] is a caller here */
-  /* Offset of each member's DIE from the unit header, by function
-     index; only members' entries are meaningful.  */
+  auto_vec<die_ref> members;	/* by function index, then part */
+  /* Offset of each function's first DIE (the one callee_die values
+     name) from the unit header, by function index; only members'
+     entries are meaningful.  */
   auto_vec<unsigned HOST_WIDE_INT> die_offset;
 };
 
@@ -339,11 +352,15 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
   u.die_offset.safe_grow_cleared (rec.functions.length ());
   for (unsigned k = 0; k < u.members.length (); k++)
     {
-      unsigned i = u.members[k];
+      const die_ref &d = u.members[k];
+      unsigned i = d.function;
       const ct_function &f = rec.functions[i];
-      u.die_offset[i] = e.bytes - start;
-      unsigned shape = shape_of (f, u.is_caller[k]);
-      e.label (label_buf2 (".Lcalltab_die%u_%u", uno, i));
+      unsigned shape = shape_of (rec, d);
+      if (k == 0 || u.members[k - 1].function != i)
+	{
+	  u.die_offset[i] = e.bytes - start;
+	  e.label (label_buf2 (".Lcalltab_die%u_%u", uno, i));
+	}
       e.uleb (ABBREV_FIRST_SUBPROGRAM + shape, "DW_TAG_subprogram");
       e.string (f.name, "DW_AT_name");
       if (shape & HAS_LINKAGE)
@@ -355,13 +372,14 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
 	  e.u8 (1, "DW_AT_declaration");
 	}
       if (shape & HAS_LOW_PC)
-	e.address (label_buf (".Lcalltab_fn%u", f.entry_label),
-		   "DW_AT_low_pc");
+	e.address (rec.callers[d.caller].low_pc,
+		   rec.callers[d.caller].part == CT_ENTRY_PART
+		   ? "DW_AT_low_pc: entry part" : "DW_AT_low_pc: other part");
       if (shape & HAS_DCALL)
-	e.offset (label_buf (".Lcalltab_dcall%u", i),
+	e.offset (label_buf (".Lcalltab_dcall%u", d.caller),
 		  "DW_AT_calltab_dcall_unit");
       if (shape & HAS_VCALL)
-	e.offset (label_buf (".Lcalltab_vcall%u", i),
+	e.offset (label_buf (".Lcalltab_vcall%u", d.caller),
 		  "DW_AT_calltab_vcall_unit");
     }
   e.uleb (0, "end of children");
@@ -369,14 +387,14 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
   fputs ("\t.popsection\n", asm_out_file);
 }
 
-/* The .debug_dcall or (VIRT) .debug_vcall unit of caller I of REC,
-   whose calls are CALLS in the order they were emitted; callee DIEs are
-   in declaration unit U (number UNO).  */
+/* The .debug_dcall or (VIRT) .debug_vcall unit of caller (part) I of
+   REC, whose calls are CALLS in the order they were emitted; callee DIEs
+   are in declaration unit U (number UNO).  */
 void
 emit_table_unit (emitter &e, const call_record &rec, unsigned i, bool virt,
 		 const vec<unsigned> &calls, unsigned uno, const decl_unit &u)
 {
-  const ct_function &f = rec.functions[i];
+  const ct_function &f = rec.functions[rec.callers[i].function];
   const char *kind = virt ? "vcall" : "dcall";
   push_section (virt ? CALLTAB_VCALL_SECTION : CALLTAB_DCALL_SECTION,
 		f.comdat_group);
@@ -422,51 +440,52 @@ calltab_emit_tables (const call_record &rec)
   lay.addr_size = POINTER_SIZE_UNITS;
   emitter e (lay);
 
-  /* The calls of each caller, in the order they were emitted.  */
+  /* The calls of each caller (part), in the order they were emitted.  */
   unsigned n = rec.functions.length ();
   auto_vec<vec<unsigned> > calls_of;
-  calls_of.safe_grow_cleared (n);
+  calls_of.safe_grow_cleared (rec.callers.length ());
   for (unsigned k = 0; k < rec.calls.length (); k++)
     calls_of[rec.calls[k].caller].safe_push (k);
 
   /* Unit 0, outside any group, holds every callee of a direct call and
      the callers outside COMDAT groups; the table units' callee_die
-     values are relative to it.  A COMDAT caller's own DIE goes into a
-     unit of its own in the caller's group, so that nothing outside the
-     group refers into it (docs/format.md).  */
+     values are relative to it.  A COMDAT function's caller DIEs (one per
+     part) go into a unit of its own in the function's group, so that
+     nothing outside the group refers into it (docs/format.md).  A
+     function's first DIE in unit 0 is the one callees name: its plain
+     DIE, or the caller DIE of its entry part.  */
   auto_delete_vec<decl_unit> units;
   units.safe_push (new decl_unit ());
   units[0]->group = NULL;
-  auto_vec<bool> in_unit0;
-  in_unit0.safe_grow_cleared (n);
+  auto_vec<bool> callee;
+  callee.safe_grow_cleared (n);
   for (const ct_call &c : rec.calls)
     if (!c.is_virtual)
-      in_unit0[c.value] = true;
+      callee[c.value] = true;
   for (unsigned i = 0; i < n; i++)
     {
       const ct_function &f = rec.functions[i];
-      bool own_unit = f.caller && f.comdat_group != NULL;
-      if (f.caller && !own_unit)
-	in_unit0[i] = true;
-      if (in_unit0[i])
+      int entry = f.part[CT_ENTRY_PART], other = f.part[CT_OTHER_PART];
+      decl_unit *own = NULL;
+      if (f.comdat_group != NULL && (entry >= 0 || other >= 0))
 	{
-	  units[0]->members.safe_push (i);
-	  units[0]->is_caller.safe_push (f.caller && !own_unit);
+	  own = new decl_unit ();
+	  own->group = f.comdat_group;
+	  units.safe_push (own);
 	}
-      if (own_unit)
-	{
-	  decl_unit *u = new decl_unit ();
-	  u->group = f.comdat_group;
-	  u->members.safe_push (i);
-	  u->is_caller.safe_push (true);
-	  units.safe_push (u);
-	}
+      decl_unit *cu = own != NULL ? own : units[0];
+      if (callee[i] && (own != NULL || entry < 0))
+	units[0]->members.safe_push (die_ref { i, -1 });
+      if (entry >= 0)
+	cu->members.safe_push (die_ref { i, entry });
+      if (other >= 0)
+	cu->members.safe_push (die_ref { i, other });
     }
 
   bool used[N_SHAPES] = { false };
   for (decl_unit *u : units)
-    for (unsigned k = 0; k < u->members.length (); k++)
-      used[shape_of (rec.functions[u->members[k]], u->is_caller[k])] = true;
+    for (const die_ref &d : u->members)
+      used[shape_of (rec, d)] = true;
 
   fprintf (asm_out_file, "%s calltab: declaration units and call tables\n",
 	   ASM_COMMENT_START);
@@ -474,13 +493,18 @@ calltab_emit_tables (const call_record &rec)
   for (unsigned uno = 0; uno < units.length (); uno++)
     if (!units[uno]->members.is_empty ())
       emit_declaration_unit (e, rec, uno, *units[uno]);
+  /* By function, then part: the order does not depend on which part
+     made the first call.  */
   for (unsigned i = 0; i < n; i++)
-    {
-      if (rec.functions[i].n_dcall != 0)
-	emit_table_unit (e, rec, i, false, calls_of[i], 0, *units[0]);
-      if (rec.functions[i].n_vcall != 0)
-	emit_table_unit (e, rec, i, true, calls_of[i], 0, *units[0]);
-      calls_of[i].release ();
-    }
+    for (int k : rec.functions[i].part)
+      {
+	if (k < 0)
+	  continue;
+	if (rec.callers[k].n_dcall != 0)
+	  emit_table_unit (e, rec, k, false, calls_of[k], 0, *units[0]);
+	if (rec.callers[k].n_vcall != 0)
+	  emit_table_unit (e, rec, k, true, calls_of[k], 0, *units[0]);
+	calls_of[k].release ();
+      }
   return e.bytes;
 }

@@ -7,7 +7,7 @@
 #ifndef CALLTAB_CALL_TABLES_H
 #define CALLTAB_CALL_TABLES_H
 
-/* A function the declaration unit has a DIE for: a callee of a direct
+/* A function the declaration units have DIEs for: a callee of a direct
    call, or a caller with recorded calls, or both.  */
 struct ct_function
 {
@@ -15,17 +15,38 @@ struct ct_function
   const char *name;		/* DW_AT_name */
   const char *linkage_name;	/* DW_AT_linkage_name, or NULL when = name */
   bool external;		/* DW_AT_external */
-  /* Set when the function is a caller that has recorded calls.  */
-  bool caller;
-  unsigned entry_label;		/* .Lcalltab_fn<N>: its entry address */
-  const char *comdat_group;	/* NULL unless its code is in a COMDAT group */
+  /* Whether NAME, LINKAGE_NAME and EXTERNAL come from a declaration that
+     is not a builtin's (call-sites.cc prefers one).  */
+  bool named_by_decl;
+  /* Set when the function is a caller: its COMDAT group (NULL unless its
+     code is in one), and the index in call_record::callers of each of
+     its parts that has recorded calls (CT_ENTRY_PART, CT_OTHER_PART), or
+     -1.  */
+  const char *comdat_group;
+  int part[2];
+};
+
+/* The parts of a function: GCC may split a function into a hot and a
+   cold part, each contiguous, in different sections (foo in .text,
+   foo.cold in .text.unlikely).  The entry part is where final starts the
+   function; the other part is the rest.  */
+enum { CT_ENTRY_PART = 0, CT_OTHER_PART = 1 };
+
+/* One contiguous part of a function that makes recorded calls: it gets
+   a caller DIE of its own (DW_AT_low_pc = the start of the part) and its
+   own table units.  */
+struct ct_caller
+{
+  unsigned function;		/* index in call_record::functions */
+  unsigned part;		/* CT_ENTRY_PART or CT_OTHER_PART */
+  const char *low_pc;		/* the label at the start of the part */
   unsigned n_dcall, n_vcall;	/* entries in its units */
 };
 
 /* One recorded call.  */
 struct ct_call
 {
-  unsigned caller;		/* index in call_record::functions */
+  unsigned caller;		/* index in call_record::callers */
   unsigned label;		/* .Lcalltab_ret<N>: the return address */
   bool is_virtual;
   unsigned HOST_WIDE_INT value;	/* callee index, or the vtable slot */
@@ -42,6 +63,7 @@ struct ct_counts
 struct call_record
 {
   vec<ct_function> functions;
+  vec<ct_caller> callers;	/* in the order of their first call */
   vec<ct_call> calls;		/* in the order final emitted them */
   ct_counts seen;
 };

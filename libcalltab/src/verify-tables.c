@@ -6,7 +6,8 @@
    ELF class; debug_info names a .debug_info unit header of the same
    DWARF offset size; callee_die is the offset of a DW_TAG_subprogram or
    DW_TAG_entry_point DIE of that unit; call_site is in an executable
-   section; no unit has two entries for one call_site.  Tombstoned
+   section; no unit has two entries for one call_site (in an object: for
+   one section and offset).  Tombstoned
    entries (call_site 0 or all ones) are only counted.  */
 
 #include <inttypes.h>
@@ -188,17 +189,27 @@ check_callee (struct verify *v, const Calltab_Unit *unit,
   return false;
 }
 
-/* Entries of one unit, for the duplicate check.  */
+/* Entries of one unit, for the duplicate check: in an object a
+   call_site is an offset in the section CALL_SCN (0 in a linked file).  */
 struct site
 {
+  size_t call_scn;
   uint64_t call_site;
   size_t index;
 };
+
+static bool
+same_site (const struct site *x, const struct site *y)
+{
+  return x->call_scn == y->call_scn && x->call_site == y->call_site;
+}
 
 static int
 cmp_site (const void *a, const void *b)
 {
   const struct site *x = a, *y = b;
+  if (x->call_scn != y->call_scn)
+    return x->call_scn < y->call_scn ? -1 : 1;
   if (x->call_site != y->call_site)
     return x->call_site < y->call_site ? -1 : 1;
   return x->index < y->index ? -1 : x->index > y->index;
@@ -311,19 +322,21 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
 		       : caller.func.name != NULL ? caller.func.name : "?",
 		       caller.low_pc, caller.low_pc + caller_size);
       if (sites != NULL)
-	sites[nsites++] = (struct site) { e.call_site, i };
+	sites[nsites++] = (struct site) {
+	  __calltab_code_relocatable (v->code) ? e.call_scn : 0, e.call_site,
+	  i };
     }
 
-  /* In an object, call_site values of one unit are offsets in one
-     caller's section; compare them as they are.  */
+  /* In an object, a call_site is an offset in the section its
+     relocation names: two entries are the same site when both agree.  */
   if (sites != NULL && nsites > 1)
     {
       qsort (sites, nsites, sizeof *sites, cmp_site);
       for (size_t i = 1; i < nsites; i++)
-	if (sites[i].call_site == sites[i - 1].call_site)
+	if (same_site (&sites[i], &sites[i - 1]))
 	  {
 	    size_t first = i - 1;
-	    while (first > 0 && sites[first - 1].call_site == sites[i].call_site)
+	    while (first > 0 && same_site (&sites[first - 1], &sites[i]))
 	      first--;
 	    struct verify_place place = { label, unit->offset, "entry",
 					  sites[i].index };

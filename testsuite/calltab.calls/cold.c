@@ -1,5 +1,6 @@
-/* A function split into hot and cold parts (f and f.cold): the calls
-   of both parts belong to f's unit (calls.exp).  */
+/* A function split into hot and cold parts (f and f.cold), both making
+   calls: each part is a caller of its own, with a DIE named f whose
+   DW_AT_low_pc is the start of the part (calls.exp).  */
 extern void report (int);
 extern int work (int);
 __attribute__((noinline)) int f (int x)
