@@ -24,6 +24,18 @@ compare_funcs (const void *a, const void *b)
   return x->f.die < y->f.die ? -1 : x->f.die > y->f.die;
 }
 
+/* Among the callers of one unit: live callers before discarded copies,
+   then by DIE.  */
+static int
+caller_rank (const struct ct_caller *x, const struct ct_caller *y)
+{
+  if (x->discarded != y->discarded)
+    return x->discarded ? 1 : -1;
+  if (x->die != y->die)
+    return x->die < y->die ? -1 : 1;
+  return x->info_scn < y->info_scn ? -1 : x->info_scn > y->info_scn;
+}
+
 static int
 compare_callers (const void *a, const void *b)
 {
@@ -32,10 +44,12 @@ compare_callers (const void *a, const void *b)
     return x->table < y->table ? -1 : 1;
   if (x->unit_offset != y->unit_offset)
     return x->unit_offset < y->unit_offset ? -1 : 1;
-  /* Live callers before discarded copies.  */
-  if (x->discarded != y->discarded)
-    return x->discarded ? 1 : -1;
-  return x->die < y->die ? -1 : x->die > y->die;
+  /* In an object every group's unit is at offset 0 of its own section:
+     the section the attribute's relocation names orders them, so that
+     a unit finds its callers without looking at every group's.  */
+  if (x->scn != y->scn)
+    return x->scn < y->scn ? -1 : 1;
+  return caller_rank (x, y);
 }
 
 /* Resolve the DIE at OFFSET of .debug_info section SCN (a key of
@@ -395,6 +409,11 @@ scan_units (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
 	    size_t *alloc)
 {
   struct scan sc = { .ct = ct, .dw = dw, .mod = mod, .info_scn = info_scn };
+  /* libdwfl (0.188) lays out an object's sections for
+     dwfl_module_relocate_address on every call unless the layout was
+     cached by dwfl_module_relocations: cache it once.  */
+  if (mod != NULL && ct->ehdr.e_type == ET_REL)
+    dwfl_module_relocations (mod);
   Dwarf_Off off = 0, next;
   size_t hsize;
   uint8_t asz, osz;
@@ -660,15 +679,31 @@ calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
   return 0;
 }
 
-/* Order of CT->callers: by table, then unit offset; KEY is a
-   Calltab_Unit.  */
+/* Order of CT->callers: by table, unit offset, then section; KEY is a
+   struct ct_caller.  */
 static bool
 caller_before (const void *elt, const void *key)
 {
-  const struct ct_caller *c = elt;
-  const Calltab_Unit *unit = key;
-  return c->table < unit->table
-	 || (c->table == unit->table && c->unit_offset < unit->offset);
+  const struct ct_caller *c = elt, *k = key;
+  if (c->table != k->table)
+    return c->table < k->table;
+  if (c->unit_offset != k->unit_offset)
+    return c->unit_offset < k->unit_offset;
+  return c->scn < k->scn;
+}
+
+/* The first caller of unit (TABLE, OFFSET) whose attribute names section
+   SCN, NULL if none.  */
+static const struct ct_caller *
+first_caller (const Calltab *ct, int table, uint64_t offset, size_t scn)
+{
+  struct ct_caller key = { .table = table, .unit_offset = offset, .scn = scn };
+  size_t lo = __calltab_partition (ct->callers, ct->ncallers,
+				   sizeof ct->callers[0], caller_before, &key);
+  if (lo < ct->ncallers && ct->callers[lo].table == table
+      && ct->callers[lo].unit_offset == offset && ct->callers[lo].scn == scn)
+    return &ct->callers[lo];
+  return NULL;
 }
 
 CALLTAB_EXPORT int
@@ -681,15 +716,18 @@ calltab_unit_caller (const Calltab *ct, const Calltab_Unit *unit,
       __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
       return -1;
     }
-  size_t lo = __calltab_partition (ct->callers, ct->ncallers,
-				   sizeof ct->callers[0], caller_before, unit);
-  for (; lo < ct->ncallers; lo++)
+  /* The first, live before discarded, of the callers whose attribute
+     names the unit's section or none (0).  */
+  const struct ct_caller *c = first_caller (ct, unit->table, unit->offset, 0);
+  if (unit->scn != 0)
     {
-      const struct ct_caller *c = &ct->callers[lo];
-      if (c->table != unit->table || c->unit_offset != unit->offset)
-	break;
-      if (c->scn != 0 && c->scn != unit->scn)
-	continue;
+      const struct ct_caller *d = first_caller (ct, unit->table, unit->offset,
+						unit->scn);
+      if (c == NULL || (d != NULL && caller_rank (d, c) < 0))
+	c = d;
+    }
+  if (c != NULL)
+    {
       const struct ct_func *f = find_func (ct, c->info_scn, c->die);
       if (f == NULL || f->error != 0)
 	{
