@@ -14,16 +14,23 @@
 # same run, and the time per group of each calltab command, which stays
 # flat when the cost is linear in the groups.  20,000 groups take a few
 # minutes (the compile, and readelf -w, which is quadratic there).
+# CALLTAB=PATH measures another calltab binary.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 sizes=${*:-100 1000 5000 20000}
 runs=${RUNS:-3}
 GXX=${GXX:-g++}
-calltab=$top/libcalltab/tools/calltab
+calltab=${CALLTAB:-$top/libcalltab/tools/calltab}
 plugin=$top/gcc-plugin/calltab.so
 [ -x "$calltab" ] && [ -f "$plugin" ] || make -s -C "$top" all
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+# KEEP=DIR keeps the generated objects there.
+if [ -n "${KEEP:-}" ]; then
+    dir=$KEEP
+    mkdir -p "$dir"
+else
+    dir=$(mktemp -d)
+    trap 'rm -rf "$dir"' EXIT
+fi
 
 # Best of $runs wall-clock times of a command, in milliseconds (its exit
 # status and output are not looked at: verify and lookup may exit 1).
