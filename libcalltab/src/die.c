@@ -24,6 +24,18 @@ compare_funcs (const void *a, const void *b)
   return x->f.die < y->f.die ? -1 : x->f.die > y->f.die;
 }
 
+/* Among the callers of one unit: live callers before discarded copies,
+   then by DIE.  */
+static int
+caller_rank (const struct ct_caller *x, const struct ct_caller *y)
+{
+  if (x->discarded != y->discarded)
+    return x->discarded ? 1 : -1;
+  if (x->die != y->die)
+    return x->die < y->die ? -1 : 1;
+  return x->info_scn < y->info_scn ? -1 : x->info_scn > y->info_scn;
+}
+
 static int
 compare_callers (const void *a, const void *b)
 {
@@ -32,10 +44,12 @@ compare_callers (const void *a, const void *b)
     return x->table < y->table ? -1 : 1;
   if (x->unit_offset != y->unit_offset)
     return x->unit_offset < y->unit_offset ? -1 : 1;
-  /* Live callers before discarded copies.  */
-  if (x->discarded != y->discarded)
-    return x->discarded ? 1 : -1;
-  return x->die < y->die ? -1 : x->die > y->die;
+  /* In an object every group's unit is at offset 0 of its own section:
+     the section the attribute's relocation names orders them, so that
+     a unit finds its callers without looking at every group's.  */
+  if (x->scn != y->scn)
+    return x->scn < y->scn ? -1 : 1;
+  return caller_rank (x, y);
 }
 
 /* Resolve the DIE at OFFSET of .debug_info section SCN (a key of
@@ -94,50 +108,81 @@ find_func (const Calltab *ct, size_t scn, uint64_t die)
   return bsearch (&key, ct->funcs, ct->nfuncs, sizeof key, compare_funcs);
 }
 
-/* __calltab_foreach_reloc callback: the section of the symbol of the
-   relocation at offset AT->offset, into *AT->scn.  */
-struct reloc_at
+/* A .debug_info section of the Elf libdw reads: its bytes, and its
+   index in the object.  */
+struct info_bytes
 {
-  uint64_t offset;
-  size_t *scn;
+  const unsigned char *b;
+  size_t size;
+  size_t ndx;
 };
 
-static int
-section_of_reloc_at (const struct ct_rel *rel, void *arg)
+/* A relocation of that section: where, the section of its symbol (0 if
+   none), its place in the walk.  */
+struct rel_at
 {
-  struct reloc_at *at = arg;
-  if (rel->offset != at->offset)
-    return 0;
-  if (rel->sym.st_shndx < SHN_LORESERVE || rel->sym.st_shndx == SHN_XINDEX)
-    *at->scn = rel->shndx;
-  return 1;
+  uint64_t offset;
+  size_t seq;
+  size_t scn;
+};
+
+/* What the caller attributes of one DWARF share, built on first use:
+   its .debug_info sections by address, and the relocations of the one
+   holding the attributes by offset (one walk, not one per attribute).  */
+struct scan
+{
+  Calltab *ct;
+  Dwarf *dw;
+  Dwfl_Module *mod;
+  size_t info_scn;		/* key of the .debug_info being scanned */
+  bool have_infos, overlap;
+  struct info_bytes *infos;
+  size_t ninfos, infos_alloc;
+  bool have_rels;
+  size_t rels_ndx;
+  struct rel_at *rels;
+  size_t nrels, rels_alloc;
+};
+
+static void
+scan_end (struct scan *sc)
+{
+  free (sc->infos);
+  free (sc->rels);
 }
 
-/* Read a DW_FORM_sec_offset attribute: its value, and in a relocatable
-   object the section its relocation is against.  */
-static bool
-sec_offset (Calltab *ct, Dwarf *dw, Dwarf_Attribute *attr,
-	    unsigned int offset_size, uint64_t *value, size_t *scn)
+static int
+compare_infos (const void *a, const void *b)
 {
-  *scn = 0;
-  /* The plugin writes an offset-sized constant (DW_FORM_data4/data8,
-     docs/format.md: elfutils rejects sec_offset on unknown attributes);
-     DW_FORM_sec_offset is read alike.  */
-  unsigned int form = dwarf_whatform (attr);
-  if (form != DW_FORM_sec_offset
-      && form != CALLTAB_UNIT_ATTR_FORM (offset_size))
-    return false;
-  /* libdw checks sec_offset values against the section it associates
-     with the attribute; a vendor attribute has none, so read the
-     (relocated) bytes libdw located.  */
-  const unsigned char *p = (const unsigned char *) attr->valp;
-  Elf *delf = dwarf_getelf (dw);
+  const struct info_bytes *x = a, *y = b;
+  if (x->b != y->b)
+    return x->b < y->b ? -1 : 1;
+  return x->size < y->size ? -1 : x->size > y->size;
+}
+
+static int
+compare_info_ndx (const void *a, const void *b)
+{
+  const struct info_bytes *x = a, *y = b;
+  return x->ndx < y->ndx ? -1 : x->ndx > y->ndx;
+}
+
+static bool
+info_before (const void *elt, const void *key)
+{
+  return ((const struct info_bytes *) elt)->b
+	 <= *(const unsigned char *const *) key;
+}
+
+/* Collect the .debug_info sections of dwarf_getelf (DW).  Returns 0, -1
+   when out of memory, 1 when the Elf cannot be read.  */
+static int
+build_infos (struct scan *sc)
+{
+  Elf *delf = dwarf_getelf (sc->dw);
   size_t shstrndx;
-  if (p == NULL || delf == NULL || elf_getshdrstrndx (delf, &shstrndx) < 0)
-    return false;
-  /* Where the value is in .debug_info; it must lie wholly inside.  */
-  size_t info_ndx = 0;
-  uint64_t where = 0;
+  if (delf == NULL || elf_getshdrstrndx (delf, &shstrndx) < 0)
+    return 1;
   for (Elf_Scn *s = NULL; (s = elf_nextscn (delf, s)) != NULL;)
     {
       GElf_Shdr sh;
@@ -147,32 +192,157 @@ sec_offset (Calltab *ct, Dwarf *dw, Dwarf_Attribute *attr,
 	  || strcmp (name, ".debug_info") != 0)
 	continue;
       Elf_Data *d = elf_getdata (s, NULL);
-      if (d == NULL || d->d_buf == NULL || d->d_size < offset_size)
+      /* Too small for any value (4 or 8 bytes).  */
+      if (d == NULL || d->d_buf == NULL || d->d_size < 4)
 	continue;
-      const unsigned char *b = d->d_buf;
-      if (p >= b && (size_t) (p - b) <= d->d_size - offset_size)
-	{
-	  info_ndx = elf_ndxscn (s);
-	  where = (uint64_t) (p - b);
-	}
+      if (__calltab_reserve (&sc->infos, &sc->infos_alloc, sc->ninfos + 1,
+			     sizeof *sc->infos) < 0)
+	return -1;
+      sc->infos[sc->ninfos++] = (struct info_bytes) {
+	.b = d->d_buf, .size = d->d_size,
+	.ndx = __calltab_view_scn (sc->ct, sc->dw, elf_ndxscn (s)) };
     }
-  if (info_ndx == 0)
-    return false;
+  if (sc->ninfos > 1)
+    qsort (sc->infos, sc->ninfos, sizeof *sc->infos, compare_infos);
+  for (size_t i = 1; i < sc->ninfos && !sc->overlap; i++)
+    sc->overlap = sc->infos[i].b < sc->infos[i - 1].b + sc->infos[i - 1].size;
+  /* Sections sharing bytes (a malformed file): the last in section
+     order wins, as a walk over them finds it.  */
+  if (sc->overlap)
+    qsort (sc->infos, sc->ninfos, sizeof *sc->infos, compare_info_ndx);
+  return 0;
+}
+
+/* Whether P and the OFFSET_SIZE bytes at it lie in I.  */
+static bool
+info_holds (const struct info_bytes *i, const unsigned char *p,
+	    unsigned int offset_size)
+{
+  return i->size >= offset_size && p >= i->b
+	 && (size_t) (p - i->b) <= i->size - offset_size;
+}
+
+static int
+collect_rel (const struct ct_rel *rel, void *arg)
+{
+  struct scan *sc = arg;
+  if (__calltab_reserve (&sc->rels, &sc->rels_alloc, sc->nrels + 1,
+			 sizeof *sc->rels) < 0)
+    return -1;
+  sc->rels[sc->nrels] = (struct rel_at) {
+    .offset = rel->offset, .seq = sc->nrels,
+    .scn = rel->sym.st_shndx < SHN_LORESERVE
+	   || rel->sym.st_shndx == SHN_XINDEX ? rel->shndx : 0 };
+  sc->nrels++;
+  return 0;
+}
+
+static int
+compare_rel_at (const void *a, const void *b)
+{
+  const struct rel_at *x = a, *y = b;
+  if (x->offset != y->offset)
+    return x->offset < y->offset ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static bool
+rel_before (const void *elt, const void *key)
+{
+  return ((const struct rel_at *) elt)->offset < *(const uint64_t *) key;
+}
+
+/* The section of the symbol of the first relocation (in section order)
+   at offset WHERE of .debug_info section NDX of the object, 0 if none.
+   Returns 0, -1 when out of memory.  */
+static int
+section_of_reloc_at (struct scan *sc, size_t ndx, uint64_t where,
+		     size_t *scn)
+{
+  Calltab *ct = sc->ct;
+  if (!sc->have_rels || sc->rels_ndx != ndx)
+    {
+      sc->nrels = 0;
+      if (__calltab_foreach_reloc_ix (ct->elf, ct->tables_elf == ct->elf
+					       ? ct->relindex : NULL,
+				      ndx, collect_rel, sc) < 0)
+	return -1;
+      if (sc->nrels > 1)
+	qsort (sc->rels, sc->nrels, sizeof *sc->rels, compare_rel_at);
+      sc->have_rels = true;
+      sc->rels_ndx = ndx;
+    }
+  size_t lo = __calltab_partition (sc->rels, sc->nrels, sizeof *sc->rels,
+				   rel_before, &where);
+  if (lo < sc->nrels && sc->rels[lo].offset == where)
+    *scn = sc->rels[lo].scn;
+  return 0;
+}
+
+/* Read a DW_FORM_sec_offset attribute: its value, and in a relocatable
+   object the section its relocation is against.  Returns 1, 0 when it
+   is not one, -1 when out of memory.  */
+static int
+sec_offset (struct scan *sc, Dwarf_Attribute *attr,
+	    unsigned int offset_size, uint64_t *value, size_t *scn)
+{
+  Calltab *ct = sc->ct;
+  *scn = 0;
+  /* The plugin writes an offset-sized constant (DW_FORM_data4/data8,
+     docs/format.md: elfutils rejects sec_offset on unknown attributes);
+     DW_FORM_sec_offset is read alike.  */
+  unsigned int form = dwarf_whatform (attr);
+  if (form != DW_FORM_sec_offset
+      && form != CALLTAB_UNIT_ATTR_FORM (offset_size))
+    return 0;
+  /* libdw checks sec_offset values against the section it associates
+     with the attribute; a vendor attribute has none, so read the
+     (relocated) bytes libdw located.  */
+  const unsigned char *p = (const unsigned char *) attr->valp;
+  if (p == NULL)
+    return 0;
+  if (!sc->have_infos)
+    {
+      int rc = build_infos (sc);
+      if (rc < 0)
+	return -1;
+      if (rc > 0)
+	return 0;
+      sc->have_infos = true;
+    }
+  /* Where the value is in .debug_info; it must lie wholly inside.  */
+  const struct info_bytes *in = NULL;
+  if (sc->overlap)
+    {
+      for (size_t i = 0; i < sc->ninfos; i++)
+	if (info_holds (&sc->infos[i], p, offset_size))
+	  in = &sc->infos[i];
+    }
+  else
+    {
+      size_t lo = __calltab_partition (sc->infos, sc->ninfos,
+				       sizeof *sc->infos, info_before, &p);
+      if (lo > 0 && info_holds (&sc->infos[lo - 1], p, offset_size))
+	in = &sc->infos[lo - 1];
+    }
+  if (in == NULL || in->ndx == 0)
+    return 0;
   *value = __calltab_read_uint (ct, p, offset_size);
   if (ct->ehdr.e_type != ET_REL)
-    return true;
+    return 1;
   /* Which .debug_dcall/.debug_vcall section (one per COMDAT group): the
      symbol of the relocation at this place of .debug_info.  */
-  struct reloc_at at = { .offset = where, .scn = scn };
-  __calltab_foreach_reloc (ct->elf, info_ndx, section_of_reloc_at, &at);
-  return true;
+  return section_of_reloc_at (sc, in->ndx, (uint64_t) (p - in->b), scn) < 0
+	 ? -1 : 1;
 }
 
 /* Read the caller association of one declaration unit.  */
 static int
-read_callers (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
-	      Dwarf_Die *cudie, unsigned int offset_size, size_t *alloc)
+read_callers (struct scan *sc, Dwarf_Die *cudie, unsigned int offset_size,
+	      size_t *alloc)
 {
+  Calltab *ct = sc->ct;
+  Dwfl_Module *mod = sc->mod;
   Dwarf_Die child;
   if (dwarf_child (cudie, &child) != 0)
     return 0;
@@ -188,8 +358,15 @@ read_callers (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
 	  Dwarf_Attribute attr;
 	  uint64_t value;
 	  size_t scn;
-	  if (dwarf_attr (&child, attrs[i].at, &attr) == NULL
-	      || !sec_offset (ct, dw, &attr, offset_size, &value, &scn))
+	  if (dwarf_attr (&child, attrs[i].at, &attr) == NULL)
+	    continue;
+	  int rc = sec_offset (sc, &attr, offset_size, &value, &scn);
+	  if (rc < 0)
+	    {
+	      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	      return -1;
+	    }
+	  if (rc == 0)
 	    continue;
 	  if (__calltab_reserve (&ct->callers, alloc, ct->ncallers + 1,
 				 sizeof *ct->callers) < 0)
@@ -203,7 +380,7 @@ read_callers (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
 	  unsigned int asz = gelf_getclass (ct->elf) == ELFCLASS32 ? 4 : 8;
 	  uint64_t ones = asz == 8 ? UINT64_MAX : UINT32_MAX;
 	  ct->callers[ct->ncallers++] = (struct ct_caller) {
-	    .table = attrs[i].table, .info_scn = info_scn, .scn = scn,
+	    .table = attrs[i].table, .info_scn = sc->info_scn, .scn = scn,
 	    .unit_offset = value,
 	    .die = dwarf_dieoffset (&child), .low_pc = low_pc,
 	    .discarded = ct->ehdr.e_type != ET_REL
@@ -231,10 +408,18 @@ static int
 scan_units (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
 	    size_t *alloc)
 {
+  struct scan sc = { .ct = ct, .dw = dw, .mod = mod, .info_scn = info_scn };
+  /* libdwfl (0.188) lays out an object's sections for
+     dwfl_module_relocate_address on every call unless the layout was
+     cached by dwfl_module_relocations: cache it once.  */
+  if (mod != NULL && ct->ehdr.e_type == ET_REL)
+    dwfl_module_relocations (mod);
   Dwarf_Off off = 0, next;
   size_t hsize;
   uint8_t asz, osz;
-  while (dwarf_nextcu (dw, off, &next, &hsize, NULL, &asz, &osz) == 0)
+  int rc = 0;
+  while (rc == 0
+	 && dwarf_nextcu (dw, off, &next, &hsize, NULL, &asz, &osz) == 0)
     {
       Dwarf_Die cudie;
       const char *producer;
@@ -244,11 +429,12 @@ scan_units (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
 						       &attr))) != NULL
 	  && strncmp (producer, CALLTAB_PRODUCER_PREFIX,
 		      CALLTAB_PRODUCER_PREFIX_LEN) == 0
-	  && read_callers (ct, dw, mod, info_scn, &cudie, osz, alloc) < 0)
-	return -1;
+	  && read_callers (&sc, &cudie, osz, alloc) < 0)
+	rc = -1;
       off = next;
     }
-  return 0;
+  scan_end (&sc);
+  return rc;
 }
 
 /* Sort the functions, drop duplicate keys (none of which is resolved
@@ -277,21 +463,42 @@ own (Calltab *ct, const char **s)
   return 0;
 }
 
-/* Resolve the functions of .debug_info key SCN with DW.  The strings of
-   a further section's copy go away with the copy: keep copies.  */
+/* Resolve CT->funcs[LO..HI), of .debug_info key SCN, with DW.  The
+   strings of a group's view go away with the view: keep copies.  */
 static int
-resolve_scn (Calltab *ct, Dwarf *dw, size_t scn)
+resolve_range (Calltab *ct, Dwarf *dw, size_t scn, size_t lo, size_t hi)
 {
-  for (size_t i = 0; i < ct->nfuncs; i++)
-    if (ct->funcs[i].f.scn == scn)
-      {
-	Calltab_Func *f = &ct->funcs[i].f;
-	resolve_one (ct, dw, scn, f->die, &ct->funcs[i]);
-	if (scn != 0 && (own (ct, &f->name) < 0 || own (ct, &f->linkage_name) < 0
-			 || own (ct, &f->decl_file) < 0))
-	  return -1;
-      }
+  for (size_t i = lo; i < hi; i++)
+    {
+      Calltab_Func *f = &ct->funcs[i].f;
+      resolve_one (ct, dw, scn, f->die, &ct->funcs[i]);
+      if (scn != 0 && (own (ct, &f->name) < 0 || own (ct, &f->linkage_name) < 0
+		       || own (ct, &f->decl_file) < 0))
+	return -1;
+    }
   return 0;
+}
+
+static bool
+func_scn_before (const void *elt, const void *key)
+{
+  return ((const struct ct_func *) elt)->f.scn < *(const size_t *) key;
+}
+
+static bool
+func_scn_not_after (const void *elt, const void *key)
+{
+  return ((const struct ct_func *) elt)->f.scn <= *(const size_t *) key;
+}
+
+/* The functions of key SCN in the sorted CT->funcs[0..N): [*LO, *HI).  */
+static void
+funcs_of (const Calltab *ct, size_t n, size_t scn, size_t *lo, size_t *hi)
+{
+  *lo = __calltab_partition (ct->funcs, n, sizeof *ct->funcs,
+			     func_scn_before, &scn);
+  *hi = __calltab_partition (ct->funcs, n, sizeof *ct->funcs,
+			     func_scn_not_after, &scn);
 }
 
 static int
@@ -301,6 +508,25 @@ add_caller_funcs (Calltab *ct, size_t from, size_t *alloc)
     if (add_func (ct, ct->callers[i].info_scn, ct->callers[i].die, alloc) < 0)
       return -1;
   return 0;
+}
+
+/* The callers of a group's section NDX added CT->funcs[TAIL..): sort
+   them, and drop the ones already in [LO, HI) of the sorted part or
+   twice in the tail.  */
+static void
+merge_tail (Calltab *ct, size_t tail, size_t lo, size_t hi)
+{
+  size_t n = ct->nfuncs - tail;
+  struct ct_func *t = ct->funcs + tail;
+  if (n > 1)
+    qsort (t, n, sizeof *t, compare_funcs);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if ((k == 0 || compare_funcs (&t[k - 1], &t[i]) != 0)
+	&& (hi == lo || bsearch (&t[i], ct->funcs + lo, hi - lo, sizeof *t,
+				 compare_funcs) == NULL))
+      t[k++] = t[i];
+  ct->nfuncs = tail + k;
 }
 
 int
@@ -323,12 +549,16 @@ __calltab_resolve (Calltab *ct)
 	  || add_caller_funcs (ct, 0, &alloc) < 0))
     return -1;
   dedup_funcs (ct);
-  if (resolve_scn (ct, ct->dwarf, 0) < 0)
+  size_t nsorted = ct->nfuncs, lo, hi;
+  funcs_of (ct, nsorted, 0, &lo, &hi);
+  if (resolve_range (ct, ct->dwarf, 0, lo, hi) < 0)
     return -1;
 
   /* In an object, each further .debug_info section that the tables use
-     (declaration units inside COMDAT groups), one at a time: its copy
-     is only needed until its DIEs are cached.  */
+     (declaration units inside COMDAT groups), one at a time: its view
+     is only needed until its DIEs are cached.  Its callers' DIEs are
+     appended after the sorted functions, and everything is sorted once
+     at the end.  */
   if (ct->ehdr.e_type == ET_REL && ct->tables_elf == ct->elf)
     {
       size_t shstrndx;
@@ -353,18 +583,25 @@ __calltab_resolve (Calltab *ct)
 	    Dwarf *dw = __calltab_group_dwarf (ct, ndx, &mod, &nomem);
 	    if (nomem)
 	      goto nomem;
-	    size_t from = ct->ncallers;
+	    size_t from = ct->ncallers, tail = ct->nfuncs;
 	    if (dw != NULL
 		&& (scan_units (ct, dw, mod, ndx, &calloc_n) < 0
 		    || add_caller_funcs (ct, from, &alloc) < 0))
-	      return -1;
-	    dedup_funcs (ct);
-	    int rc = resolve_scn (ct, dw, ndx);
+	      {
+		__calltab_group_release (ct, ndx);
+		return -1;
+	      }
+	    funcs_of (ct, nsorted, ndx, &lo, &hi);
+	    merge_tail (ct, tail, lo, hi);
+	    int rc = resolve_range (ct, dw, ndx, lo, hi);
+	    if (rc == 0)
+	      rc = resolve_range (ct, dw, ndx, tail, ct->nfuncs);
 	    __calltab_group_release (ct, ndx);
 	    if (rc < 0)
 	      return -1;
 	  }
     }
+  dedup_funcs (ct);
   if (ct->ncallers > 1)
     qsort (ct->callers, ct->ncallers, sizeof *ct->callers, compare_callers);
   return 0;
@@ -442,15 +679,31 @@ calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
   return 0;
 }
 
-/* Order of CT->callers: by table, then unit offset; KEY is a
-   Calltab_Unit.  */
+/* Order of CT->callers: by table, unit offset, then section; KEY is a
+   struct ct_caller.  */
 static bool
 caller_before (const void *elt, const void *key)
 {
-  const struct ct_caller *c = elt;
-  const Calltab_Unit *unit = key;
-  return c->table < unit->table
-	 || (c->table == unit->table && c->unit_offset < unit->offset);
+  const struct ct_caller *c = elt, *k = key;
+  if (c->table != k->table)
+    return c->table < k->table;
+  if (c->unit_offset != k->unit_offset)
+    return c->unit_offset < k->unit_offset;
+  return c->scn < k->scn;
+}
+
+/* The first caller of unit (TABLE, OFFSET) whose attribute names section
+   SCN, NULL if none.  */
+static const struct ct_caller *
+first_caller (const Calltab *ct, int table, uint64_t offset, size_t scn)
+{
+  struct ct_caller key = { .table = table, .unit_offset = offset, .scn = scn };
+  size_t lo = __calltab_partition (ct->callers, ct->ncallers,
+				   sizeof ct->callers[0], caller_before, &key);
+  if (lo < ct->ncallers && ct->callers[lo].table == table
+      && ct->callers[lo].unit_offset == offset && ct->callers[lo].scn == scn)
+    return &ct->callers[lo];
+  return NULL;
 }
 
 CALLTAB_EXPORT int
@@ -463,15 +716,18 @@ calltab_unit_caller (const Calltab *ct, const Calltab_Unit *unit,
       __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
       return -1;
     }
-  size_t lo = __calltab_partition (ct->callers, ct->ncallers,
-				   sizeof ct->callers[0], caller_before, unit);
-  for (; lo < ct->ncallers; lo++)
+  /* The first, live before discarded, of the callers whose attribute
+     names the unit's section or none (0).  */
+  const struct ct_caller *c = first_caller (ct, unit->table, unit->offset, 0);
+  if (unit->scn != 0)
     {
-      const struct ct_caller *c = &ct->callers[lo];
-      if (c->table != unit->table || c->unit_offset != unit->offset)
-	break;
-      if (c->scn != 0 && c->scn != unit->scn)
-	continue;
+      const struct ct_caller *d = first_caller (ct, unit->table, unit->offset,
+						unit->scn);
+      if (c == NULL || (d != NULL && caller_rank (d, c) < 0))
+	c = d;
+    }
+  if (c != NULL)
+    {
       const struct ct_func *f = find_func (ct, c->info_scn, c->die);
       if (f == NULL || f->error != 0)
 	{

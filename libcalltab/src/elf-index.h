@@ -45,6 +45,36 @@ int __calltab_foreach_reloc (Elf *elf, size_t scn,
 			     int (*fn) (const struct ct_rel *rel, void *arg),
 			     void *arg);
 
+/* Where the relocation sections of a file are, built once: the
+   relocation sections applying to each section, and the extended
+   section index table of each symbol table.  The walks below then cost
+   the relocations they visit, not the sections of the file (objects
+   with many COMDAT groups have tens of thousands).  One allocation
+   besides ELF's: __calltab_relindex_free releases it.  */
+struct ct_relindex
+{
+  size_t nscns;
+  size_t *first;		/* NSCNS + 1: the relocation sections for
+				   section I are RELS[FIRST[I]..FIRST[I+1]) */
+  size_t *rels;			/* in section order */
+  Elf_Data **xndx;		/* per symbol table: its SHT_SYMTAB_SHNDX */
+};
+
+/* Build the index of ELF, or NULL with CALLTAB_E_NOMEM set.  */
+struct ct_relindex *__calltab_relindex (Elf *elf);
+void __calltab_relindex_free (struct ct_relindex *ix);
+
+/* __calltab_reloc_walk and __calltab_foreach_reloc through IX (built
+   for ELF; NULL: the plain walks).  Same calls, same order.  */
+int __calltab_reloc_walk_ix (Elf *elf, const struct ct_relindex *ix,
+			     Elf_Scn *rscn, bool need_symtab,
+			     int (*fn) (const struct ct_rel *rel, void *arg),
+			     void *arg);
+int __calltab_foreach_reloc_ix (Elf *elf, const struct ct_relindex *ix,
+				size_t scn,
+				int (*fn) (const struct ct_rel *rel, void *arg),
+				void *arg);
+
 /* An allocated section.  */
 struct ct_range
 {

@@ -18,6 +18,8 @@
 #include "calltab.h"
 
 struct ct_addrmap;
+struct ct_relindex;
+struct ct_group_index;
 
 #define CALLTAB_EXPORT __attribute__ ((visibility ("default")))
 
@@ -143,6 +145,8 @@ struct Calltab
   size_t nproblems, problems_alloc;
   struct ct_dwarf *groups;	/* further .debug_info sections (ET_REL) */
   size_t ngroups;
+  struct ct_relindex *relindex;	/* of tables_elf (ET_REL), elf-index.h */
+  struct ct_group_index *gindex; /* groups.c: views of the groups */
   struct ct_func *funcs;	/* sorted by f.scn, f.die */
   size_t nfuncs;
   struct ct_caller *callers;	/* sorted by table, scn, unit_offset */
@@ -234,6 +238,10 @@ size_t __calltab_info_key (const Calltab *ct, size_t scn);
    unit's debug_info is in it, or it has caller attributes (relocations
    against a table section).  *NOMEM set: out of memory.  */
 bool __calltab_group_used (Calltab *ct, size_t scn, bool *nomem);
+
+/* The object's index of section NDX of dwarf_getelf (DW): a view of a
+   group (groups.c) has sections of its own numbering.  */
+size_t __calltab_view_scn (const Calltab *ct, Dwarf *dw, size_t ndx);
 
 /* Release the copy made for section SCN, or all of them.  */
 void __calltab_group_release (Calltab *ct, size_t scn);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "libcalltabP.h"
+#include "elf-index.h"
 
 #ifndef CALLTAB_VERSION
 # error "CALLTAB_VERSION must be defined by the build"
@@ -381,6 +382,7 @@ calltab_end (Calltab *ct)
   free (ct->strings);
   free (ct->dwarf_error);
   __calltab_groups_end (ct);
+  __calltab_relindex_free (ct->relindex);
   if (ct->dwfl != NULL)
     dwfl_end (ct->dwfl);
   elf_end (ct->elf);

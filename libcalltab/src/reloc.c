@@ -93,7 +93,8 @@ static int
 apply_relocs (Calltab *ct, size_t secno, Elf_Scn *rscn)
 {
   struct apply a = { ct, secno, __calltab_target (ct->ehdr.e_machine) };
-  int rc = __calltab_reloc_walk (ct->tables_elf, rscn, true, apply_one, &a);
+  int rc = __calltab_reloc_walk_ix (ct->tables_elf, ct->relindex, rscn, true,
+				    apply_one, &a);
   if (rc == CT_RELOC_NO_SYMTAB)
     return __calltab_problem (ct, CALLTAB_E_BAD_RELOC, CALLTAB_ERROR, secno, 0,
 			      "relocation section [%zu] has no usable symbol table",
@@ -128,10 +129,18 @@ __calltab_load_section (Calltab *ct, size_t secno, Elf_Scn *scn)
 
   if (ct->ehdr.e_type != ET_REL)
     return 0;
-  for (Elf_Scn *r = NULL; (r = elf_nextscn (ct->tables_elf, r)) != NULL;)
+  /* The relocation sections for this one, in section order (the index
+     of the file, built once: an object has one per COMDAT group).  */
+  if (ct->relindex == NULL
+      && (ct->relindex = __calltab_relindex (ct->tables_elf)) == NULL)
+    return -1;
+  const struct ct_relindex *ix = ct->relindex;
+  for (size_t i = sec->scn < ix->nscns ? ix->first[sec->scn] : 0;
+       sec->scn < ix->nscns && i < ix->first[sec->scn + 1]; i++)
     {
+      Elf_Scn *r = elf_getscn (ct->tables_elf, ix->rels[i]);
       GElf_Shdr rshdr;
-      if (gelf_getshdr (r, &rshdr) == NULL
+      if (r == NULL || gelf_getshdr (r, &rshdr) == NULL
 	  || (rshdr.sh_type != SHT_RELA && rshdr.sh_type != SHT_REL)
 	  || rshdr.sh_info != sec->scn)
 	continue;
