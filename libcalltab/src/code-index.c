@@ -194,7 +194,7 @@ add_reloc (const struct ct_rel *r, void *arg)
 /* Index the relocations of relocation section RELSCN (RELA or REL): in
    objects those that apply to code, in linked files the dynamic ones.  */
 static bool
-add_relocs (struct ct_code *code, size_t relscn)
+add_relocs (struct ct_code *code, const struct ct_relindex *ix, size_t relscn)
 {
   const GElf_Shdr *sh = &code->sections[relscn].shdr;
   size_t applies_to = sh->sh_info;
@@ -206,8 +206,9 @@ add_relocs (struct ct_code *code, size_t relscn)
     }
   else if ((sh->sh_flags & SHF_ALLOC) == 0)
     return true;
-  return __calltab_reloc_walk (code->elf, elf_getscn (code->elf, relscn),
-			       false, add_reloc, code) == 0;
+  return __calltab_reloc_walk_ix (code->elf, ix,
+				  elf_getscn (code->elf, relscn), false,
+				  add_reloc, code) == 0;
 }
 
 struct ct_code *
@@ -247,15 +248,24 @@ __calltab_code_begin (Elf *elf)
 	}
     }
 
+  /* The symbol tables' extended index sections, found once (an object
+     has a relocation section per COMDAT group).  */
+  struct ct_relindex *ix = __calltab_relindex (elf);
+  if (ix == NULL)
+    goto fail;
   for (size_t i = 1; i < code->nsections; i++)
     {
       unsigned type = code->sections[i].shdr.sh_type;
       if ((type == SHT_SYMTAB || type == SHT_DYNSYM)
 	  && !add_symbols (code, i))
 	goto fail;
-      if ((type == SHT_RELA || type == SHT_REL) && !add_relocs (code, i))
-	goto fail;
+      if ((type == SHT_RELA || type == SHT_REL) && !add_relocs (code, ix, i))
+	{
+	  __calltab_relindex_free (ix);
+	  goto fail;
+	}
     }
+  __calltab_relindex_free (ix);
   if (!code->relocatable && (code->map = __calltab_addrmap (elf)) == NULL)
     goto fail;
   if (code->nsymbols > 0)
