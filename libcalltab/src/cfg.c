@@ -33,6 +33,8 @@ __calltab_cfg_add_range (const struct ct_code *code,
 			 const struct ct_place *place, uint64_t low,
 			 uint64_t high,
 			 bool (*in_func) (uint64_t target, void *arg),
+			 bool (*place_in_func) (const struct ct_place *target,
+						uint64_t *addr, void *arg),
 			 void *arg, struct ct_blocks *b, uint64_t *bad_addr)
 {
   const struct ct_target *target = __calltab_code_target (code);
@@ -80,16 +82,34 @@ __calltab_cfg_add_range (const struct ct_code *code,
       if (transfer && next < high
 	  && add_addr (&b->falls, &b->nfalls, &b->falls_alloc, next) < 0)
 	return -1;
-      /* In an object a relocated displacement (a jump to another
-	 function: a sibling call) reads 0 here, not its target.  */
-      if (transfer && insn.direct
-	  && !(insn.rel_field != CT_NO_FIELD
-	       && __calltab_code_reloc_at (code, place->scnidx,
-					   insn.rel_field)))
+      if (transfer && insn.direct)
 	{
+	  const struct ct_code_reloc *r = NULL;
+	  if (insn.rel_field != CT_NO_FIELD
+	      && __calltab_code_relocatable (code))
+	    r = __calltab_code_reloc (code, place->scnidx, insn.rel_field);
 	  uint64_t t = next + (uint64_t) insn.rel;
-	  if (in_func (t, arg)
-	      && add_addr (&b->leaders, &b->n, &b->alloc, t) < 0)
+	  bool found;
+	  if (r == NULL)
+	    found = in_func (t, arg);
+	  else
+	    {
+	      /* In an object a relocated displacement reads 0 (or the
+		 addend), not the target: the relocation's symbol and
+		 addend give it (S + A - P, from the end of the
+		 instruction).  A jump to the function's other part (hot
+		 to .cold) is a jump target as any other; a jump to
+		 another function (a sibling call) is not.  */
+	      int64_t addend = r->implicit ? insn.rel : r->addend;
+	      struct ct_place tp = {
+		r->sym_shndx,
+		r->sym_value + (uint64_t) addend
+		+ (off + insn.length - insn.rel_field) };
+	      found = r->sym_shndx != SHN_UNDEF
+		      && r->sym_shndx < SHN_LORESERVE
+		      && place_in_func (&tp, &t, arg);
+	    }
+	  if (found && add_addr (&b->leaders, &b->n, &b->alloc, t) < 0)
 	    return -1;
 	}
       off += insn.length;
@@ -97,6 +117,12 @@ __calltab_cfg_add_range (const struct ct_code *code,
   if (in_run && add_run (b, run_start, high, run_after_jump, true) < 0)
     return -1;
   return 0;
+}
+
+int
+__calltab_cfg_add_leader (struct ct_blocks *b, uint64_t addr)
+{
+  return add_addr (&b->leaders, &b->n, &b->alloc, addr);
 }
 
 static int

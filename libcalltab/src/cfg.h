@@ -2,7 +2,9 @@
    machine's decoder (target.h).
 
    Leaders: the function's entry, direct jump and branch targets inside
-   the function, and the first instruction after a jump, a conditional
+   the function (in objects, also those reached through a relocation:
+   jumps between the hot and .cold parts), exception landing pads (added by the caller, from the
+   LSDA: lsda.h), and the first instruction after a jump, a conditional
    jump or a return, past the alignment padding there; calls do not end
    blocks.
 
@@ -44,7 +46,11 @@ struct ct_blocks
 
 /* Add the leaders of the code at address LOW..HIGH, which is at PLACE
    (section, offset) of CODE.  IN_FUNC (TARGET, ARG) says whether a jump
-   target is in the same function.  Returns 0; 1 if the code does not
+   target is in the same function; in an object, a jump whose
+   displacement is relocated (to the function's .cold part, or a sibling
+   call) has its target at a place (section, offset), and
+   PLACE_IN_FUNC (TARGET, &ADDR, ARG) says whether the function holds
+   it and at which address.  Returns 0; 1 if the code does not
    decode (*BAD_ADDR, when not NULL, is where); 2 if the file has no
    decoder for the machine or no code there (a separate debug file);
    -1 if memory ran out (CALLTAB_E_NOMEM set).  */
@@ -52,8 +58,16 @@ int __calltab_cfg_add_range (const struct ct_code *code,
 			     const struct ct_place *place, uint64_t low,
 			     uint64_t high,
 			     bool (*in_func) (uint64_t target, void *arg),
+			     bool (*place_in_func) (const struct ct_place *t,
+						    uint64_t *addr,
+						    void *arg),
 			     void *arg, struct ct_blocks *b,
 			     uint64_t *bad_addr);
+
+/* Add a leader at ADDR that the code does not show: an exception
+   landing pad (lsda.h), where the unwinder transfers control.  Call
+   before __calltab_cfg_finish.  Returns 0, or -1 if memory ran out.  */
+int __calltab_cfg_add_leader (struct ct_blocks *b, uint64_t addr);
 
 /* Once every range is added: decide what is padding, place the leaders
    after transfers past it, sort the leaders and drop duplicates.

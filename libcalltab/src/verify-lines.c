@@ -29,6 +29,14 @@
    address that several functions of the unit hold, outside such a
    sequence, is not judged, and counted (discriminator-unchecked).
 
+   Exception landing pads are leaders too: the unwinder transfers
+   control there, and nothing in the code shows it (a landing pad
+   usually follows a call that does not return, to __cxa_rethrow or
+   _Unwind_Resume).  They come from the LSDAs that the FDEs of .eh_frame
+   point at (lsda.c), found once per file; exception tables that do not
+   decode are counted (discriminator-unchecked): their landing pads are
+   not known.
+
    The block rules need the code: a function whose code is not in the
    file (a discarded copy at a tombstone, a separate debug file) is not
    judged by them; one whose code is there but does not decode is
@@ -40,6 +48,7 @@
 #include <dwarf.h>
 #include "verify.h"
 #include "cfg.h"
+#include "lsda.h"
 
 struct range
 {
@@ -239,6 +248,7 @@ struct blocks
 
 struct in_func
 {
+  struct verify *v;
   const struct funcs *f;
   const size_t *byfunc;
   size_t first, last;		/* the function's ranges in BYFUNC */
@@ -257,6 +267,35 @@ target_in_func (uint64_t target, void *arg)
   return false;
 }
 
+/* The file's landing pads, found when the first function's blocks
+   are.  */
+struct pads
+{
+  bool done, ok;
+  struct ct_landing_pads p;
+};
+
+/* Objects: whether the function holds place T (a relocated jump's
+   target), and at which address (*ADDR).  */
+static bool
+place_in_func (const struct ct_place *t, uint64_t *addr, void *arg)
+{
+  const struct in_func *in = arg;
+  for (size_t k = in->first; k < in->last; k++)
+    {
+      const struct range *rg = &in->f->ranges[in->byfunc[k]];
+      struct ct_place p;
+      if (rg->low < rg->high && verify_dwarf_place (in->v, rg->low, false, &p)
+	  && p.scnidx == t->scnidx && p.offset <= t->offset
+	  && t->offset - p.offset < rg->high - rg->low)
+	{
+	  *addr = rg->low + (t->offset - p.offset);
+	  return true;
+	}
+    }
+  return false;
+}
+
 /* What the block rules could not judge in a unit.  */
 struct unchecked
 {
@@ -266,6 +305,7 @@ struct unchecked
   size_t shared_code;		/* functions sharing addresses, at code */
   size_t shared_none;		/* ... at addresses without code */
   const char *first_shared;
+  struct pads *pads;		/* the file's */
 };
 
 /* Decode function FUNC's code and find its leaders.  BYFUNC lists the
@@ -278,7 +318,7 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 	     struct unchecked *uc)
 {
   b->done = true;
-  struct in_func in = { f, byfunc, first[func], first[func + 1] };
+  struct in_func in = { v, f, byfunc, first[func], first[func + 1] };
   for (size_t k = first[func]; k < first[func + 1]; k++)
     {
       const struct range *rg = &f->ranges[byfunc[k]];
@@ -289,7 +329,8 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 	return;
       uint64_t bad;
       int rc = __calltab_cfg_add_range (v->code, &p, rg->low, rg->high,
-					target_in_func, &in, &b->b, &bad);
+					target_in_func, place_in_func, &in,
+					&b->b, &bad);
       if (rc < 0)
 	v->nomem = true;
       else if (rc == 1)
@@ -304,6 +345,25 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 	}
       if (rc != 0)
 	return;
+      /* The landing pads in the range.  */
+      if (!uc->pads->done)
+	{
+	  uc->pads->done = true;
+	  if (__calltab_landing_pads (v->elf, v->code, &uc->pads->p) < 0)
+	    v->nomem = true;
+	  else
+	    uc->pads->ok = true;
+	}
+      const struct ct_landing_pads *lp = &uc->pads->p;
+      for (size_t i = __calltab_landing_pad_from (lp, p.scnidx, p.offset);
+	   i < lp->n && lp->pads[i].scnidx == p.scnidx
+	   && lp->pads[i].offset - p.offset < rg->high - rg->low; i++)
+	if (__calltab_cfg_add_leader (&b->b, rg->low + (lp->pads[i].offset
+							- p.offset)) < 0)
+	  {
+	    v->nomem = true;
+	    return;
+	  }
     }
   if (b->b.n == 0)
     return;
@@ -497,7 +557,7 @@ mark_overlaps (struct verify *v, struct funcs *f, struct unchecked *uc)
 }
 
 static void
-check_unit (struct verify *v, Dwarf_Die *cudie)
+check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 {
   Dwarf_Lines *lines;
   size_t nlines;
@@ -508,7 +568,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie)
       || dwarf_getsrclines (cudie, &lines, &nlines) != 0)
     return;
   struct verify_place place = { ".debug_line", stmt_list, "row", 0 };
-  struct unchecked uc = { 0 };
+  struct unchecked uc = { .pads = pads };
 
   struct funcs f = { 0 };
   dwarf_getfuncs (cudie, add_func, &f, 0);
@@ -624,6 +684,7 @@ verify_lines (struct verify *v)
     return;
   Dwarf_Off off = 0, next;
   size_t hsize;
+  struct pads pads = { 0 };
   while (dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
     {
       Dwarf_Die cudie;
@@ -631,7 +692,19 @@ verify_lines (struct verify *v)
 	 (verify_units has said so).  */
       if (verify_unit_checked (v, off)
 	  && dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL)
-	check_unit (v, &cudie);
+	check_unit (v, &cudie, &pads);
       off = next;
     }
+  if (pads.ok && pads.p.bad > 0)
+    {
+      char where[512];
+      verify_describe_place (v, &pads.p.first_bad, where, sizeof where);
+      verify_report (v, VC_DISCRIMINATOR_UNCHECKED, NULL,
+		     "%zu exception-table entr%s (.eh_frame FDE or LSDA) do%s"
+		     " not decode (the first at %s): %s landing pads are not"
+		     " known as block starts", pads.p.bad,
+		     pads.p.bad == 1 ? "y" : "ies", pads.p.bad == 1 ? "es" : "",
+		     where, pads.p.bad == 1 ? "its" : "their");
+    }
+  __calltab_landing_pads_free (&pads.p);
 }
