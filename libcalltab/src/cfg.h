@@ -12,9 +12,11 @@
    label: it ends at an 8-byte boundary (GCC aligns to 8 or 16) that is a
    jump target, the end of the code, or that follows an unconditional
    jump or a return (the label of a landing pad or a jump-table target,
-   which a decoder does not see jumped to); and nothing jumps into it.
-   Other NOPs are code: GCC emits some at -O0, with their own rows, and
-   after a conditional jump they run on the fall-through path.  Padding
+   which a decoder does not see jumped to), or it holds a NOP of several
+   bytes (the assembler's fill; GCC's own NOP insns are one byte); and
+   nothing jumps into it.  Other NOPs are code: GCC emits some at -O0,
+   with their own rows, and after a conditional jump they run on the
+   fall-through path.  Padding
    holds no line (DESIGN.md: "nops add no line to a block"): the
    assembler may start the row of the aligned label's line before it.  */
 
@@ -29,6 +31,7 @@ struct ct_span
   uint64_t low, high;
   bool after_jump;		/* a candidate run after a jump or return */
   bool at_end;			/* ... or at the end of its code range */
+  bool fill;			/* holds a NOP of several bytes */
 };
 
 /* The blocks of a function: the sorted addresses of its leaders and,
