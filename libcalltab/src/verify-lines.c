@@ -305,6 +305,9 @@ struct unchecked
   size_t shared_code;		/* functions sharing addresses, at code */
   size_t shared_none;		/* ... at addresses without code */
   const char *first_shared;
+  size_t shared_seq;		/* functions in code that several line
+				   sequences of the unit cover */
+  const char *first_seq;
   struct pads *pads;		/* the file's */
 };
 
@@ -503,6 +506,100 @@ out:
   free (hits);
 }
 
+/* The end of a line sequence: its address and the position of its
+   last row.  */
+struct seq_end
+{
+  Dwarf_Addr addr;
+  const char *file;
+  int line;
+  unsigned disc;
+};
+
+static int
+cmp_seq_end (const void *a, const void *b)
+{
+  const struct seq_end *x = a, *y = b;
+  if (x->addr != y->addr)
+    return x->addr < y->addr ? -1 : 1;
+  int c = strcmp (x->file, y->file);
+  if (c != 0)
+    return c;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return x->disc < y->disc ? -1 : x->disc > y->disc;
+}
+
+static bool
+end_below (const void *elt, const void *key)
+{
+  return ((const struct seq_end *) elt)->addr < *(const Dwarf_Addr *) key;
+}
+
+/* Line sequences of a unit may overlap where no two functions of the
+   unit do: in a file linked with --icf=all, a section folded into
+   another of the unit whose function has no DIE with its own range
+   (GCC's IPA ICF leaves a copy of a function's body with a line
+   sequence of its own and only the abstract DIE; gold keeps its range
+   in the unit's DW_AT_ranges, lld makes it a tombstone there but not in
+   the line table).  The rows of the two sequences interleave (libdw
+   sorts a unit's rows by address): a row of one seems to end where a
+   row of the other starts.  A function's code lies in one sequence, so
+   the sequences that end in (low, high] of one of its ranges are one at
+   most, at HIGH; two ends there with different last rows mean another
+   sequence covers some of its code.  (libdw also flags a row at the
+   end address as ending the sequence: ends at one address with the
+   same file, line and discriminator count once.  Sequences folded with
+   the same rows throughout need no telling apart.)  Mark those
+   functions and count them in UC.  */
+static void
+mark_folded_sequences (struct verify *v, Dwarf_Lines *lines, size_t nlines,
+		       struct funcs *f, struct unchecked *uc)
+{
+  struct seq_end *ends = NULL;
+  size_t n = 0, alloc = 0;
+  for (size_t i = 0; i < nlines; i++)
+    {
+      Dwarf_Line *l = dwarf_onesrcline (lines, i);
+      struct seq_end e;
+      bool end;
+      if (l == NULL || dwarf_lineendsequence (l, &end) != 0 || !end
+	  || dwarf_lineaddr (l, &e.addr) != 0
+	  || dwarf_lineno (l, &e.line) != 0
+	  || dwarf_linediscriminator (l, &e.disc) != 0
+	  || (e.file = dwarf_linesrc (l, NULL, NULL)) == NULL)
+	continue;
+      if (__calltab_reserve (&ends, &alloc, n + 1, sizeof *ends) < 0)
+	{
+	  v->nomem = true;
+	  free (ends);
+	  return;
+	}
+      ends[n++] = e;
+    }
+  if (n > 1)
+    qsort (ends, n, sizeof *ends, cmp_seq_end);
+  for (size_t r = 0; r < f->nranges; r++)
+    {
+      const struct range *rg = &f->ranges[r];
+      if (f->overlapped[rg->func] || rg->low >= rg->high)
+	continue;
+      Dwarf_Addr after = rg->low + 1;
+      size_t k = __calltab_partition (ends, n, sizeof *ends, end_below,
+				      &after);
+      size_t count = 0;
+      for (size_t j = k; j < n && ends[j].addr <= rg->high && count < 2; j++)
+	if (j == k || cmp_seq_end (&ends[j - 1], &ends[j]) != 0)
+	  count++;
+      if (count < 2)
+	continue;
+      f->overlapped[rg->func] = true;
+      if (uc->shared_seq++ == 0)
+	uc->first_seq = f->names[rg->func];
+    }
+  free (ends);
+}
+
 /* Mark the functions of F whose ranges overlap a range of another
    function of the unit, and count them in UC.  The line table of a unit
    can hold several sequences over the same addresses: in a linked file,
@@ -515,7 +612,8 @@ out:
    tombstone: its code is not in the program; the kept copy is judged in
    its own unit).  */
 static void
-mark_overlaps (struct verify *v, struct funcs *f, struct unchecked *uc)
+mark_overlaps (struct verify *v, Dwarf_Lines *lines, size_t nlines,
+	       struct funcs *f, struct unchecked *uc)
 {
   f->overlapped = calloc (f->nnames + 1, sizeof *f->overlapped);
   if (f->overlapped == NULL)
@@ -554,6 +652,7 @@ mark_overlaps (struct verify *v, struct funcs *f, struct unchecked *uc)
       else
 	uc->shared_none++;
     }
+  mark_folded_sequences (v, lines, nlines, f, uc);
 }
 
 static void
@@ -587,7 +686,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 	f.maxhigh[k] = (k > 0 && f.maxhigh[k - 1] > f.ranges[k].high
 			? f.maxhigh[k - 1] : f.ranges[k].high);
     }
-  mark_overlaps (v, &f, &uc);
+  mark_overlaps (v, lines, nlines, &f, &uc);
 
   struct row *rows = calloc (nlines + 1, sizeof *rows);
   size_t nrows = 0;
@@ -663,6 +762,16 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 		   uc.shared_code == 1 ? "s" : "",
 		   uc.first_shared != NULL ? uc.first_shared : "?",
 		   uc.shared_code == 1 ? "its" : "their");
+  if (uc.shared_seq > 0)
+    verify_report_as (v, VC_DISCRIMINATOR_UNCHECKED, V_NOTE, &place,
+		      "%zu function%s lie%s in code that several line"
+		      " sequences of the unit cover (the first: '%s'; sections"
+		      " folded by the linker): %s rows cannot be told apart,"
+		      " not judged by the per-function rules", uc.shared_seq,
+		      uc.shared_seq == 1 ? "" : "s",
+		      uc.shared_seq == 1 ? "s" : "",
+		      uc.first_seq != NULL ? uc.first_seq : "?",
+		      uc.shared_seq == 1 ? "its" : "their");
   if (uc.shared_none > 0)
     verify_report_as (v, VC_DISCRIMINATOR_UNCHECKED, V_NOTE, &place,
 		      "%zu discarded function cop%s at a tombstone share"
