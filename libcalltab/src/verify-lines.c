@@ -17,17 +17,17 @@
    Rows that hold no code (the next row of the sequence has the same
    address) and rows outside every function are left out.
 
-   Which function a row belongs to: the function of the unit whose range
-   is exactly its line sequence's [start, end) (a function section: one
-   sequence per function, and per .cold part), else the one whose range
-   holds the row's address (a .text sequence holding many functions).
-   The first way keeps apart what shares addresses in a linked file:
-   discarded COMDAT copies that the linker points at the kept copy or at
-   a tombstone (0), and functions folded by ICF.  Each such copy is
-   judged on its own sequence; several sequences of a unit with the same
-   range are paired with that range's functions in order.  A row at an
-   address that several functions of the unit hold, outside such a
-   sequence, is not judged, and counted (discriminator-unchecked).
+   Which function a row belongs to: the one of the unit whose range
+   holds the row's address.  In a linked file several functions of a
+   unit can share addresses: discarded COMDAT copies that the linker
+   points at a tombstone (0), and functions folded by ICF.  libdw sorts
+   a unit's rows by address, so the rows of their line sequences
+   interleave and cannot be told apart: such functions are not judged
+   by the per-function rules, and counted (discriminator-unchecked,
+   mark_overlaps).  So is a function in code that several line
+   sequences of its unit cover though no other function of the unit
+   does (a section folded by --icf=all whose function has no DIE with a
+   range: mark_folded_sequences).
 
    Exception landing pads are leaders too: the unwinder transfers
    control there, and nothing in the code shows it (a landing pad
