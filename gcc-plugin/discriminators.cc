@@ -244,7 +244,20 @@ assign_discriminators (function_table &current)
   int block = -1;
   bool leader = true;		/* the next code starts a block */
   bool first_code = false;	/* no code yet in the current block */
-  location_t row = UNKNOWN_LOCATION;	/* the row in force */
+  /* The row in force.  At the start, the one final_start_function has
+     debug_hooks->begin_prologue emit at prologue_location (dwarf2out
+     emits it directly, with discriminator 0): code before the first
+     located instruction is on the function's opening line, in block 0,
+     whose discriminator for any line is 0.  Without it, that line's
+     other blocks (a shrink-wrapped prologue further down, which is on
+     the same line) would get 0 too.  */
+  location_t row = UNKNOWN_LOCATION;
+  {
+    expanded_location x = expand_location (prologue_location);
+    if (x.file != NULL && x.line != 0)
+      row = prologue_location;
+  }
+  bool prologue_row = row != UNKNOWN_LOCATION;
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
       if (NOTE_P (insn)
@@ -254,6 +267,7 @@ assign_discriminators (function_table &current)
 	     hot part covers its code.  */
 	  leader = true;
 	  row = UNKNOWN_LOCATION;
+	  prologue_row = false;
 	}
       else if (used_label_p (insn))
 	leader = true;
@@ -275,6 +289,7 @@ assign_discriminators (function_table &current)
       if (loc != UNKNOWN_LOCATION)
 	{
 	  row = loc;
+	  prologue_row = false;
 	  first_code = false;	/* this row carries the block's tag */
 	}
       if (!code_insn_p (insn))
@@ -287,7 +302,10 @@ assign_discriminators (function_table &current)
 	  if (block < 0)
 	    block = 0;
 	}
-      if (first_code && loc == UNKNOWN_LOCATION && row != UNKNOWN_LOCATION)
+      /* The begin_prologue row already gives the first block's code
+	 discriminator 0.  */
+      if (first_code && loc == UNKNOWN_LOCATION && row != UNKNOWN_LOCATION
+	  && !prologue_row)
 	{
 	  /* The block starts with an instruction without a location: the
 	     previous block's row would cover it with that block's

@@ -16,7 +16,7 @@ add_addr (uint64_t **a, size_t *n, size_t *alloc, uint64_t addr)
 
 static int
 add_run (struct ct_blocks *b, uint64_t low, uint64_t high, bool after_jump,
-	 bool at_end)
+	 bool at_end, bool fill)
 {
   /* Padding ends at an aligned label.  */
   if (high % 8 != 0)
@@ -24,7 +24,8 @@ add_run (struct ct_blocks *b, uint64_t low, uint64_t high, bool after_jump,
   if (__calltab_reserve (&b->pads, &b->pads_alloc, b->npads + 1,
 			 sizeof *b->pads) < 0)
     return -1;
-  b->pads[b->npads++] = (struct ct_span) { low, high, after_jump, at_end };
+  b->pads[b->npads++] = (struct ct_span) { low, high, after_jump, at_end,
+					     fill };
   return 0;
 }
 
@@ -33,6 +34,8 @@ __calltab_cfg_add_range (const struct ct_code *code,
 			 const struct ct_place *place, uint64_t low,
 			 uint64_t high,
 			 bool (*in_func) (uint64_t target, void *arg),
+			 bool (*place_in_func) (const struct ct_place *target,
+						uint64_t *addr, void *arg),
 			 void *arg, struct ct_blocks *b, uint64_t *bad_addr)
 {
   const struct ct_target *target = __calltab_code_target (code);
@@ -50,6 +53,7 @@ __calltab_cfg_add_range (const struct ct_code *code,
   /* The NOP runs that may be padding (decided in cfg_finish, once every
      jump target is known), and the instructions after transfers.  */
   bool in_run = false, run_after_jump = false, after_jump = false;
+  bool run_fill = false;
   uint64_t run_start = 0;
   for (size_t off = start; off < end;)
     {
@@ -67,11 +71,17 @@ __calltab_cfg_add_range (const struct ct_code *code,
 	  in_run = true;
 	  run_start = here;
 	  run_after_jump = after_jump;
+	  run_fill = false;
 	}
+      /* A NOP of several bytes is the assembler's fill: GCC's own NOP
+	 insns are one byte.  */
+      if (insn.nop && insn.length > 1)
+	run_fill = true;
       else if (!insn.nop && in_run)
 	{
 	  in_run = false;
-	  if (add_run (b, run_start, here, run_after_jump, false) < 0)
+	  if (add_run (b, run_start, here, run_after_jump, false,
+		       run_fill) < 0)
 	    return -1;
 	}
       bool transfer = insn.kind == CT_INSN_JUMP || insn.kind == CT_INSN_BRANCH
@@ -80,23 +90,48 @@ __calltab_cfg_add_range (const struct ct_code *code,
       if (transfer && next < high
 	  && add_addr (&b->falls, &b->nfalls, &b->falls_alloc, next) < 0)
 	return -1;
-      /* In an object a relocated displacement (a jump to another
-	 function: a sibling call) reads 0 here, not its target.  */
-      if (transfer && insn.direct
-	  && !(insn.rel_field != CT_NO_FIELD
-	       && __calltab_code_reloc_at (code, place->scnidx,
-					   insn.rel_field)))
+      if (transfer && insn.direct)
 	{
+	  const struct ct_code_reloc *r = NULL;
+	  if (insn.rel_field != CT_NO_FIELD
+	      && __calltab_code_relocatable (code))
+	    r = __calltab_code_reloc (code, place->scnidx, insn.rel_field);
 	  uint64_t t = next + (uint64_t) insn.rel;
-	  if (in_func (t, arg)
-	      && add_addr (&b->leaders, &b->n, &b->alloc, t) < 0)
+	  bool found;
+	  if (r == NULL)
+	    found = in_func (t, arg);
+	  else
+	    {
+	      /* In an object a relocated displacement reads 0 (or the
+		 addend), not the target: the relocation's symbol and
+		 addend give it (S + A - P, from the end of the
+		 instruction).  A jump to the function's other part (hot
+		 to .cold) is a jump target as any other; a jump to
+		 another function (a sibling call) is not.  */
+	      int64_t addend = r->implicit ? insn.rel : r->addend;
+	      struct ct_place tp = {
+		r->sym_shndx,
+		r->sym_value + (uint64_t) addend
+		+ (off + insn.length - insn.rel_field) };
+	      found = r->sym_shndx != SHN_UNDEF
+		      && r->sym_shndx < SHN_LORESERVE
+		      && place_in_func (&tp, &t, arg);
+	    }
+	  if (found && add_addr (&b->leaders, &b->n, &b->alloc, t) < 0)
 	    return -1;
 	}
       off += insn.length;
     }
-  if (in_run && add_run (b, run_start, high, run_after_jump, true) < 0)
+  if (in_run && add_run (b, run_start, high, run_after_jump, true,
+			 run_fill) < 0)
     return -1;
   return 0;
+}
+
+int
+__calltab_cfg_add_leader (struct ct_blocks *b, uint64_t addr)
+{
+  return add_addr (&b->leaders, &b->n, &b->alloc, addr);
 }
 
 static int
@@ -167,9 +202,11 @@ __calltab_cfg_finish (struct ct_blocks *b)
 				      below, &s.low);
       if (k < b->n && b->leaders[k] < s.high)
 	continue;
-      /* ... and it ends at a label: jumped to, or after a transfer.  */
+      /* ... and it ends at a label: jumped to, after a transfer, or
+	 in the assembler's fill form (a label reached through a jump
+	 table that the code does not show, and by falling through).  */
       bool target = k < b->n && b->leaders[k] == s.high;
-      if (target || s.at_end || s.after_jump)
+      if (target || s.at_end || s.after_jump || s.fill)
 	b->pads[npads++] = s;
     }
   b->npads = npads;

@@ -2,7 +2,9 @@
    machine's decoder (target.h).
 
    Leaders: the function's entry, direct jump and branch targets inside
-   the function, and the first instruction after a jump, a conditional
+   the function (in objects, also those reached through a relocation:
+   jumps between the hot and .cold parts), exception landing pads (added by the caller, from the
+   LSDA: lsda.h), and the first instruction after a jump, a conditional
    jump or a return, past the alignment padding there; calls do not end
    blocks.
 
@@ -10,9 +12,11 @@
    label: it ends at an 8-byte boundary (GCC aligns to 8 or 16) that is a
    jump target, the end of the code, or that follows an unconditional
    jump or a return (the label of a landing pad or a jump-table target,
-   which a decoder does not see jumped to); and nothing jumps into it.
-   Other NOPs are code: GCC emits some at -O0, with their own rows, and
-   after a conditional jump they run on the fall-through path.  Padding
+   which a decoder does not see jumped to), or it holds a NOP of several
+   bytes (the assembler's fill; GCC's own NOP insns are one byte); and
+   nothing jumps into it.  Other NOPs are code: GCC emits some at -O0,
+   with their own rows, and after a conditional jump they run on the
+   fall-through path.  Padding
    holds no line (DESIGN.md: "nops add no line to a block"): the
    assembler may start the row of the aligned label's line before it.  */
 
@@ -27,6 +31,7 @@ struct ct_span
   uint64_t low, high;
   bool after_jump;		/* a candidate run after a jump or return */
   bool at_end;			/* ... or at the end of its code range */
+  bool fill;			/* holds a NOP of several bytes */
 };
 
 /* The blocks of a function: the sorted addresses of its leaders and,
@@ -44,7 +49,11 @@ struct ct_blocks
 
 /* Add the leaders of the code at address LOW..HIGH, which is at PLACE
    (section, offset) of CODE.  IN_FUNC (TARGET, ARG) says whether a jump
-   target is in the same function.  Returns 0; 1 if the code does not
+   target is in the same function; in an object, a jump whose
+   displacement is relocated (to the function's .cold part, or a sibling
+   call) has its target at a place (section, offset), and
+   PLACE_IN_FUNC (TARGET, &ADDR, ARG) says whether the function holds
+   it and at which address.  Returns 0; 1 if the code does not
    decode (*BAD_ADDR, when not NULL, is where); 2 if the file has no
    decoder for the machine or no code there (a separate debug file);
    -1 if memory ran out (CALLTAB_E_NOMEM set).  */
@@ -52,8 +61,16 @@ int __calltab_cfg_add_range (const struct ct_code *code,
 			     const struct ct_place *place, uint64_t low,
 			     uint64_t high,
 			     bool (*in_func) (uint64_t target, void *arg),
+			     bool (*place_in_func) (const struct ct_place *t,
+						    uint64_t *addr,
+						    void *arg),
 			     void *arg, struct ct_blocks *b,
 			     uint64_t *bad_addr);
+
+/* Add a leader at ADDR that the code does not show: an exception
+   landing pad (lsda.h), where the unwinder transfers control.  Call
+   before __calltab_cfg_finish.  Returns 0, or -1 if memory ran out.  */
+int __calltab_cfg_add_leader (struct ct_blocks *b, uint64_t addr);
 
 /* Once every range is added: decide what is padding, place the leaders
    after transfers past it, sort the leaders and drop duplicates.

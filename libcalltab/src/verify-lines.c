@@ -17,17 +17,25 @@
    Rows that hold no code (the next row of the sequence has the same
    address) and rows outside every function are left out.
 
-   Which function a row belongs to: the function of the unit whose range
-   is exactly its line sequence's [start, end) (a function section: one
-   sequence per function, and per .cold part), else the one whose range
-   holds the row's address (a .text sequence holding many functions).
-   The first way keeps apart what shares addresses in a linked file:
-   discarded COMDAT copies that the linker points at the kept copy or at
-   a tombstone (0), and functions folded by ICF.  Each such copy is
-   judged on its own sequence; several sequences of a unit with the same
-   range are paired with that range's functions in order.  A row at an
-   address that several functions of the unit hold, outside such a
-   sequence, is not judged, and counted (discriminator-unchecked).
+   Which function a row belongs to: the one of the unit whose range
+   holds the row's address.  In a linked file several functions of a
+   unit can share addresses: discarded COMDAT copies that the linker
+   points at a tombstone (0), and functions folded by ICF.  libdw sorts
+   a unit's rows by address, so the rows of their line sequences
+   interleave and cannot be told apart: such functions are not judged
+   by the per-function rules, and counted (discriminator-unchecked,
+   mark_overlaps).  So is a function in code that several line
+   sequences of its unit cover though no other function of the unit
+   does (a section folded by --icf=all whose function has no DIE with a
+   range: mark_folded_sequences).
+
+   Exception landing pads are leaders too: the unwinder transfers
+   control there, and nothing in the code shows it (a landing pad
+   usually follows a call that does not return, to __cxa_rethrow or
+   _Unwind_Resume).  They come from the LSDAs that the FDEs of .eh_frame
+   point at (lsda.c), found once per file; exception tables that do not
+   decode are counted (discriminator-unchecked): their landing pads are
+   not known.
 
    The block rules need the code: a function whose code is not in the
    file (a discarded copy at a tombstone, a separate debug file) is not
@@ -40,6 +48,7 @@
 #include <dwarf.h>
 #include "verify.h"
 #include "cfg.h"
+#include "lsda.h"
 
 struct range
 {
@@ -239,6 +248,7 @@ struct blocks
 
 struct in_func
 {
+  struct verify *v;
   const struct funcs *f;
   const size_t *byfunc;
   size_t first, last;		/* the function's ranges in BYFUNC */
@@ -257,6 +267,35 @@ target_in_func (uint64_t target, void *arg)
   return false;
 }
 
+/* The file's landing pads, found when the first function's blocks
+   are.  */
+struct pads
+{
+  bool done, ok;
+  struct ct_landing_pads p;
+};
+
+/* Objects: whether the function holds place T (a relocated jump's
+   target), and at which address (*ADDR).  */
+static bool
+place_in_func (const struct ct_place *t, uint64_t *addr, void *arg)
+{
+  const struct in_func *in = arg;
+  for (size_t k = in->first; k < in->last; k++)
+    {
+      const struct range *rg = &in->f->ranges[in->byfunc[k]];
+      struct ct_place p;
+      if (rg->low < rg->high && verify_dwarf_place (in->v, rg->low, false, &p)
+	  && p.scnidx == t->scnidx && p.offset <= t->offset
+	  && t->offset - p.offset < rg->high - rg->low)
+	{
+	  *addr = rg->low + (t->offset - p.offset);
+	  return true;
+	}
+    }
+  return false;
+}
+
 /* What the block rules could not judge in a unit.  */
 struct unchecked
 {
@@ -266,6 +305,10 @@ struct unchecked
   size_t shared_code;		/* functions sharing addresses, at code */
   size_t shared_none;		/* ... at addresses without code */
   const char *first_shared;
+  size_t shared_seq;		/* functions in code that several line
+				   sequences of the unit cover */
+  const char *first_seq;
+  struct pads *pads;		/* the file's */
 };
 
 /* Decode function FUNC's code and find its leaders.  BYFUNC lists the
@@ -278,7 +321,7 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 	     struct unchecked *uc)
 {
   b->done = true;
-  struct in_func in = { f, byfunc, first[func], first[func + 1] };
+  struct in_func in = { v, f, byfunc, first[func], first[func + 1] };
   for (size_t k = first[func]; k < first[func + 1]; k++)
     {
       const struct range *rg = &f->ranges[byfunc[k]];
@@ -289,7 +332,8 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 	return;
       uint64_t bad;
       int rc = __calltab_cfg_add_range (v->code, &p, rg->low, rg->high,
-					target_in_func, &in, &b->b, &bad);
+					target_in_func, place_in_func, &in,
+					&b->b, &bad);
       if (rc < 0)
 	v->nomem = true;
       else if (rc == 1)
@@ -304,6 +348,25 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 	}
       if (rc != 0)
 	return;
+      /* The landing pads in the range.  */
+      if (!uc->pads->done)
+	{
+	  uc->pads->done = true;
+	  if (__calltab_landing_pads (v->elf, v->code, &uc->pads->p) < 0)
+	    v->nomem = true;
+	  else
+	    uc->pads->ok = true;
+	}
+      const struct ct_landing_pads *lp = &uc->pads->p;
+      for (size_t i = __calltab_landing_pad_from (lp, p.scnidx, p.offset);
+	   i < lp->n && lp->pads[i].scnidx == p.scnidx
+	   && lp->pads[i].offset - p.offset < rg->high - rg->low; i++)
+	if (__calltab_cfg_add_leader (&b->b, rg->low + (lp->pads[i].offset
+							- p.offset)) < 0)
+	  {
+	    v->nomem = true;
+	    return;
+	  }
     }
   if (b->b.n == 0)
     return;
@@ -443,6 +506,100 @@ out:
   free (hits);
 }
 
+/* The end of a line sequence: its address and the position of its
+   last row.  */
+struct seq_end
+{
+  Dwarf_Addr addr;
+  const char *file;
+  int line;
+  unsigned disc;
+};
+
+static int
+cmp_seq_end (const void *a, const void *b)
+{
+  const struct seq_end *x = a, *y = b;
+  if (x->addr != y->addr)
+    return x->addr < y->addr ? -1 : 1;
+  int c = strcmp (x->file, y->file);
+  if (c != 0)
+    return c;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return x->disc < y->disc ? -1 : x->disc > y->disc;
+}
+
+static bool
+end_below (const void *elt, const void *key)
+{
+  return ((const struct seq_end *) elt)->addr < *(const Dwarf_Addr *) key;
+}
+
+/* Line sequences of a unit may overlap where no two functions of the
+   unit do: in a file linked with --icf=all, a section folded into
+   another of the unit whose function has no DIE with its own range
+   (GCC's IPA ICF leaves a copy of a function's body with a line
+   sequence of its own and only the abstract DIE; gold keeps its range
+   in the unit's DW_AT_ranges, lld makes it a tombstone there but not in
+   the line table).  The rows of the two sequences interleave (libdw
+   sorts a unit's rows by address): a row of one seems to end where a
+   row of the other starts.  A function's code lies in one sequence, so
+   the sequences that end in (low, high] of one of its ranges are one at
+   most, at HIGH; two ends there with different last rows mean another
+   sequence covers some of its code.  (libdw also flags a row at the
+   end address as ending the sequence: ends at one address with the
+   same file, line and discriminator count once.  Sequences folded with
+   the same rows throughout need no telling apart.)  Mark those
+   functions and count them in UC.  */
+static void
+mark_folded_sequences (struct verify *v, Dwarf_Lines *lines, size_t nlines,
+		       struct funcs *f, struct unchecked *uc)
+{
+  struct seq_end *ends = NULL;
+  size_t n = 0, alloc = 0;
+  for (size_t i = 0; i < nlines; i++)
+    {
+      Dwarf_Line *l = dwarf_onesrcline (lines, i);
+      struct seq_end e;
+      bool end;
+      if (l == NULL || dwarf_lineendsequence (l, &end) != 0 || !end
+	  || dwarf_lineaddr (l, &e.addr) != 0
+	  || dwarf_lineno (l, &e.line) != 0
+	  || dwarf_linediscriminator (l, &e.disc) != 0
+	  || (e.file = dwarf_linesrc (l, NULL, NULL)) == NULL)
+	continue;
+      if (__calltab_reserve (&ends, &alloc, n + 1, sizeof *ends) < 0)
+	{
+	  v->nomem = true;
+	  free (ends);
+	  return;
+	}
+      ends[n++] = e;
+    }
+  if (n > 1)
+    qsort (ends, n, sizeof *ends, cmp_seq_end);
+  for (size_t r = 0; r < f->nranges; r++)
+    {
+      const struct range *rg = &f->ranges[r];
+      if (f->overlapped[rg->func] || rg->low >= rg->high)
+	continue;
+      Dwarf_Addr after = rg->low + 1;
+      size_t k = __calltab_partition (ends, n, sizeof *ends, end_below,
+				      &after);
+      size_t count = 0;
+      for (size_t j = k; j < n && ends[j].addr <= rg->high && count < 2; j++)
+	if (j == k || cmp_seq_end (&ends[j - 1], &ends[j]) != 0)
+	  count++;
+      if (count < 2)
+	continue;
+      f->overlapped[rg->func] = true;
+      if (uc->shared_seq++ == 0)
+	uc->first_seq = f->names[rg->func];
+    }
+  free (ends);
+}
+
 /* Mark the functions of F whose ranges overlap a range of another
    function of the unit, and count them in UC.  The line table of a unit
    can hold several sequences over the same addresses: in a linked file,
@@ -455,7 +612,8 @@ out:
    tombstone: its code is not in the program; the kept copy is judged in
    its own unit).  */
 static void
-mark_overlaps (struct verify *v, struct funcs *f, struct unchecked *uc)
+mark_overlaps (struct verify *v, Dwarf_Lines *lines, size_t nlines,
+	       struct funcs *f, struct unchecked *uc)
 {
   f->overlapped = calloc (f->nnames + 1, sizeof *f->overlapped);
   if (f->overlapped == NULL)
@@ -494,10 +652,11 @@ mark_overlaps (struct verify *v, struct funcs *f, struct unchecked *uc)
       else
 	uc->shared_none++;
     }
+  mark_folded_sequences (v, lines, nlines, f, uc);
 }
 
 static void
-check_unit (struct verify *v, Dwarf_Die *cudie)
+check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 {
   Dwarf_Lines *lines;
   size_t nlines;
@@ -508,7 +667,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie)
       || dwarf_getsrclines (cudie, &lines, &nlines) != 0)
     return;
   struct verify_place place = { ".debug_line", stmt_list, "row", 0 };
-  struct unchecked uc = { 0 };
+  struct unchecked uc = { .pads = pads };
 
   struct funcs f = { 0 };
   dwarf_getfuncs (cudie, add_func, &f, 0);
@@ -527,7 +686,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie)
 	f.maxhigh[k] = (k > 0 && f.maxhigh[k - 1] > f.ranges[k].high
 			? f.maxhigh[k - 1] : f.ranges[k].high);
     }
-  mark_overlaps (v, &f, &uc);
+  mark_overlaps (v, lines, nlines, &f, &uc);
 
   struct row *rows = calloc (nlines + 1, sizeof *rows);
   size_t nrows = 0;
@@ -603,6 +762,16 @@ check_unit (struct verify *v, Dwarf_Die *cudie)
 		   uc.shared_code == 1 ? "s" : "",
 		   uc.first_shared != NULL ? uc.first_shared : "?",
 		   uc.shared_code == 1 ? "its" : "their");
+  if (uc.shared_seq > 0)
+    verify_report_as (v, VC_DISCRIMINATOR_UNCHECKED, V_NOTE, &place,
+		      "%zu function%s lie%s in code that several line"
+		      " sequences of the unit cover (the first: '%s'; sections"
+		      " folded by the linker): %s rows cannot be told apart,"
+		      " not judged by the per-function rules", uc.shared_seq,
+		      uc.shared_seq == 1 ? "" : "s",
+		      uc.shared_seq == 1 ? "s" : "",
+		      uc.first_seq != NULL ? uc.first_seq : "?",
+		      uc.shared_seq == 1 ? "its" : "their");
   if (uc.shared_none > 0)
     verify_report_as (v, VC_DISCRIMINATOR_UNCHECKED, V_NOTE, &place,
 		      "%zu discarded function cop%s at a tombstone share"
@@ -624,6 +793,7 @@ verify_lines (struct verify *v)
     return;
   Dwarf_Off off = 0, next;
   size_t hsize;
+  struct pads pads = { 0 };
   while (dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
     {
       Dwarf_Die cudie;
@@ -631,7 +801,19 @@ verify_lines (struct verify *v)
 	 (verify_units has said so).  */
       if (verify_unit_checked (v, off)
 	  && dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL)
-	check_unit (v, &cudie);
+	check_unit (v, &cudie, &pads);
       off = next;
     }
+  if (pads.ok && pads.p.bad > 0)
+    {
+      char where[512];
+      verify_describe_place (v, &pads.p.first_bad, where, sizeof where);
+      verify_report (v, VC_DISCRIMINATOR_UNCHECKED, NULL,
+		     "%zu exception-table entr%s (.eh_frame FDE or LSDA) do%s"
+		     " not decode (the first at %s): %s landing pads are not"
+		     " known as block starts", pads.p.bad,
+		     pads.p.bad == 1 ? "y" : "ies", pads.p.bad == 1 ? "es" : "",
+		     where, pads.p.bad == 1 ? "its" : "their");
+    }
+  __calltab_landing_pads_free (&pads.p);
 }
