@@ -903,7 +903,8 @@ verify_units (struct verify *v)
 		       " calls are not checked by the plugin's rules", same,
 		       prod);
     }
-  qsort (v->foreign, v->nforeign, sizeof v->foreign[0], cmp_range);
+  if (v->nforeign > 0)
+    qsort (v->foreign, v->nforeign, sizeof v->foreign[0], cmp_range);
   for (size_t i = 0; i < v->nforeign; i++)
     v->foreign[i].maxhi = i > 0 && v->foreign[i - 1].maxhi > v->foreign[i].hi
 			  ? v->foreign[i - 1].maxhi : v->foreign[i].hi;
