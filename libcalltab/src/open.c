@@ -383,8 +383,7 @@ calltab_end (Calltab *ct)
   free (ct->dwarf_error);
   __calltab_groups_end (ct);
   __calltab_relindex_free (ct->relindex);
-  if (ct->dwfl != NULL)
-    dwfl_end (ct->dwfl);
+  __calltab_dwfl_end (ct->dwfl);
   elf_end (ct->elf);
   if (ct->fd >= 0)
     close (ct->fd);
