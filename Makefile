@@ -5,10 +5,11 @@
 #   make check            install missing dependencies, build, run the testsuite
 #   make install          PREFIX=/usr/local DESTDIR= (staging root)
 #   make uninstall | clean
-#   make bench            run the measurements of bench/ (not tests; a reduced
-#                         set, about 4 minutes on 2 shared CPUs: see bench/README.md);
-#                         BENCH_FULL=1 runs every script with its defaults
-#                         (about 20 minutes, and fetches gcc-12-source)
+#   make bench            run the measurements of bench/ (not tests): a reduced
+#                         set, about 2.5 minutes on 2 shared CPUs (bench/README.md);
+#                         BENCH_FULL=1 runs every script with its defaults: add
+#                         5-15 minutes (readelf -w on 20,000 COMDAT groups) and
+#                         the first fetch and compile of gcc-12-source
 #
 # GCC selects the compiler the plugin is built for; the plugin must be
 # compiled by the matching g++ (GXX) against that compiler's plugin headers.
