@@ -5,6 +5,11 @@
 #   make check            install missing dependencies, build, run the testsuite
 #   make install          PREFIX=/usr/local DESTDIR= (staging root)
 #   make uninstall | clean
+#   make bench            run the measurements of bench/ (not tests): a reduced
+#                         set, about 2.5 minutes on 2 shared CPUs (bench/README.md);
+#                         BENCH_FULL=1 runs every script with its defaults: add
+#                         5-15 minutes (readelf -w on 20,000 COMDAT groups) and
+#                         the first fetch and compile of gcc-12-source
 #
 # GCC selects the compiler the plugin is built for; the plugin must be
 # compiled by the matching g++ (GXX) against that compiler's plugin headers.
@@ -158,7 +163,7 @@ fuzz-verify: $(FUZZ_VERIFY)
 
 BUILT := $(PLUGIN) $(LIB_SHARED) $(LIB_STATIC) $(CLI)
 
-.PHONY: all deps demo check check-run install uninstall clean
+.PHONY: all deps demo check check-run install uninstall clean bench
 all: $(BUILT)
 
 deps:
@@ -221,5 +226,28 @@ clean:
 	  libcalltab/tools/*.d $(CLI) libcalltab/libcalltab.so* $(LIB_STATIC) \
 	  $(TEST_TOOLS) $(FUZZ) $(FUZZ_VERIFY)
 	rm -rf $(TESTDIR) examples/build
+
+# ---- benchmarks (bench/README.md) -----------------------------------------
+
+# Every bench/*.sh, niced.  The reduced set (default): comdat-scaling.sh
+# without its 20,000-group object (readelf -w alone takes about 14
+# minutes there) and discriminators.sh on the testsuite's programs only
+# (no gcc-12-source fetch); the other scripts with their defaults.
+BENCH_COMDAT_GROUPS := 100 1000 5000
+BENCH_DISCRIM_FILES = $(wildcard testsuite/corpus/*.c testsuite/corpus/*.cc \
+			testsuite/calltab.discrim/*.c)
+bench: all
+	@set -e; for s in $(sort $(wildcard bench/*.sh)); do \
+	  args=; \
+	  if [ -z "$(BENCH_FULL)" ]; then \
+	    case $$s in \
+	      bench/comdat-scaling.sh) args="$(BENCH_COMDAT_GROUPS)" ;; \
+	      bench/discriminators.sh) args="$(BENCH_DISCRIM_FILES)" ;; \
+	    esac; \
+	  fi; \
+	  echo "== $$s"; \
+	  t0=$$(date +%s); nice sh $$s $$args; \
+	  echo "($$s: $$(( $$(date +%s) - t0 )) s)"; \
+	done
 
 -include $(PLUGIN_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

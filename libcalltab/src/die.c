@@ -375,8 +375,10 @@ read_callers (struct scan *sc, Dwarf_Die *cudie, unsigned int offset_size,
 	  bool have_pc = dwarf_lowpc (&child, &low_pc) == 0;
 	  /* libdwfl lays the sections of a relocatable object out at
 	     addresses of its own; report section offsets, as call_site.  */
-	  if (have_pc && ct->ehdr.e_type == ET_REL && mod != NULL)
-	    dwfl_module_relocate_address (mod, &low_pc);
+	  size_t pc_scn;
+	  if (have_pc && ct->ehdr.e_type == ET_REL && mod != NULL
+	      && __calltab_dwfl_place (mod, &low_pc, &pc_scn, true) < 0)
+	    return -1;
 	  unsigned int asz = gelf_getclass (ct->elf) == ELFCLASS32 ? 4 : 8;
 	  uint64_t ones = asz == 8 ? UINT64_MAX : UINT32_MAX;
 	  ct->callers[ct->ncallers++] = (struct ct_caller) {
@@ -409,11 +411,6 @@ scan_units (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
 	    size_t *alloc)
 {
   struct scan sc = { .ct = ct, .dw = dw, .mod = mod, .info_scn = info_scn };
-  /* libdwfl (0.188) lays out an object's sections for
-     dwfl_module_relocate_address on every call unless the layout was
-     cached by dwfl_module_relocations: cache it once.  */
-  if (mod != NULL && ct->ehdr.e_type == ET_REL)
-    dwfl_module_relocations (mod);
   Dwarf_Off off = 0, next;
   size_t hsize;
   uint8_t asz, osz;

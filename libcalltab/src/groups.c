@@ -785,8 +785,7 @@ __calltab_group_release (Calltab *ct, size_t scn)
   for (size_t i = 0; i < ct->ngroups; i++)
     if (ct->groups[i].scn == scn)
       {
-	if (ct->groups[i].dwfl != NULL)
-	  dwfl_end (ct->groups[i].dwfl);
+	__calltab_dwfl_end (ct->groups[i].dwfl);
 	if (ct->groups[i].fd >= 0)
 	  close (ct->groups[i].fd);
 	ct->groups[i] = ct->groups[--ct->ngroups];
@@ -799,8 +798,7 @@ __calltab_groups_end (Calltab *ct)
 {
   for (size_t i = 0; i < ct->ngroups; i++)
     {
-      if (ct->groups[i].dwfl != NULL)
-	dwfl_end (ct->groups[i].dwfl);
+      __calltab_dwfl_end (ct->groups[i].dwfl);
       if (ct->groups[i].fd >= 0)
 	close (ct->groups[i].fd);
     }

@@ -225,6 +225,20 @@ Dwarf *__calltab_dwfl_offline (Dwfl_Callbacks *callbacks,
 			       Dwfl **dwflp, Dwfl_Module **modp,
 			       Dwarf_Addr *bias);
 
+/* Where libdwfl placed address *ADDR of relocatable object MOD (its
+   DWARF's addresses): 1 with the section index in *SCN and *ADDR made
+   an offset into it, as dwfl_module_address_section answers, or with
+   RELOCATE_ONLY as dwfl_module_relocate_address (*SCN unset); 0 in no
+   section (*ADDR unchanged); -1 out of memory (CALLTAB_E_NOMEM).  The
+   table of sections is built on the first call and kept with MOD:
+   __calltab_dwfl_end releases it (addrmap.c).  */
+int __calltab_dwfl_place (Dwfl_Module *mod, Dwarf_Addr *addr, size_t *scn,
+			  bool relocate_only);
+
+/* dwfl_end for a Dwfl whose modules __calltab_dwfl_place was used on.
+   NULL: nothing.  */
+void __calltab_dwfl_end (Dwfl *dwfl);
+
 /* The DWARF of further .debug_info section SCN of an object, or NULL:
    none, or *NOMEM set (out of memory, not "no DWARF").  */
 Dwarf *__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod,

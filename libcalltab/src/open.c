@@ -242,9 +242,20 @@ __calltab_section_label (const Calltab *ct, const char *name, size_t scn)
 {
   if (name == NULL)
     return "?";
-  for (size_t i = 0; i < ct->nsections; i++)
-    if (ct->sections[i].scn == scn && strcmp (ct->sections[i].name, name) == 0)
-      return ct->sections[i].label;
+  /* CT->sections are in section index order (read_tables): a binary
+     search, not a walk per label (verify asks once per unit).  */
+  size_t lo = 0, hi = ct->nsections;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (ct->sections[mid].scn < scn)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo < ct->nsections && ct->sections[lo].scn == scn
+      && strcmp (ct->sections[lo].name, name) == 0)
+    return ct->sections[lo].label;
   return name;
 }
 
@@ -383,8 +394,7 @@ calltab_end (Calltab *ct)
   free (ct->dwarf_error);
   __calltab_groups_end (ct);
   __calltab_relindex_free (ct->relindex);
-  if (ct->dwfl != NULL)
-    dwfl_end (ct->dwfl);
+  __calltab_dwfl_end (ct->dwfl);
   elf_end (ct->elf);
   if (ct->fd >= 0)
     close (ct->fd);

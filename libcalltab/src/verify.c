@@ -179,14 +179,16 @@ verify_dwarf_place (struct verify *v, Dwarf_Addr addr, bool return_address,
     }
   if (v->mod == NULL)
     return false;
-  /* libdwfl laid the object's sections out at addresses of its own; ask
-     it which section an address is in.  */
+  /* libdwfl laid the object's sections out at addresses of its own:
+     which section is an address in (addrmap.c).  */
   Dwarf_Addr a = addr + v->bias - (return_address ? 1 : 0);
-  Dwarf_Addr bias;
-  Elf_Scn *scn = dwfl_module_address_section (v->mod, &a, &bias);
-  if (scn == NULL)
+  size_t scn;
+  int rc = __calltab_dwfl_place (v->mod, &a, &scn, false);
+  if (rc < 0)
+    v->nomem = true;
+  if (rc <= 0)
     return false;
-  place->scnidx = elf_ndxscn (scn);
+  place->scnidx = scn;
   place->offset = a + (return_address ? 1 : 0);
   return true;
 }
@@ -1029,8 +1031,7 @@ open_views (struct verify *v)
 static void
 close_views (struct verify *v)
 {
-  if (v->dwfl != NULL)
-    dwfl_end (v->dwfl);
+  __calltab_dwfl_end (v->dwfl);
   __calltab_code_end (v->code);
   free (v->debuginfo_path);
   elf_end (v->elf);
