@@ -514,6 +514,8 @@ static void
 merge_tail (Calltab *ct, size_t tail, size_t lo, size_t hi)
 {
   size_t n = ct->nfuncs - tail;
+  if (n == 0)
+    return;			/* CT->funcs may be NULL */
   struct ct_func *t = ct->funcs + tail;
   if (n > 1)
     qsort (t, n, sizeof *t, compare_funcs);
