@@ -774,10 +774,11 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 		      uc.shared_seq == 1 ? "its" : "their");
   if (uc.shared_none > 0)
     verify_report_as (v, VC_DISCRIMINATOR_UNCHECKED, V_NOTE, &place,
-		      "%zu discarded function cop%s at a tombstone share"
-		      " addresses: %s rows are not judged (the code is not"
-		      " in the file)", uc.shared_none,
-		      uc.shared_none == 1 ? "y" : "ies",
+		      "%zu function%s the linker discarded (COMDAT copies,"
+		      " --gc-sections) share%s the tombstone address: %s"
+		      " rows are not judged (the code is not in the file)",
+		      uc.shared_none, uc.shared_none == 1 ? "" : "s",
+		      uc.shared_none == 1 ? "s" : "",
 		      uc.shared_none == 1 ? "its" : "their");
   free (rows);
   free (f.overlapped);
