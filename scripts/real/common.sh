@@ -33,16 +33,20 @@ if [ -z "${CONSUMER_LEVEL:-}" ]; then
         [ "$l" = -O2 ] && CONSUMER_LEVEL=$l
     done
 fi
-# Seconds llvm-dwarfdump --verify may take on one object without the
-# plugin (with the plugin it gets 3 times what the build without took,
-# plus 30 s, at least this much).
-: "${CONSUMER_TIMEOUT:=300}"
+# Seconds readelf -w and eu-readelf -w (CONSUMER_TIMEOUT), and
+# llvm-dwarfdump --verify (DWARFDUMP_TIMEOUT: LLVM 14 runs for many
+# minutes on GCC's -O2 output) may take on a file built without the
+# plugin.  With the plugin the tool gets 3 times what that took plus 30 s
+# (at least the same); when it timed out without the plugin, the run with
+# it is skipped (nothing to compare it with: "not run").
+: "${CONSUMER_TIMEOUT:=600}"
+: "${DWARFDUMP_TIMEOUT:=120}"
 
 SQLITE_PKG=better-sqlite3@13.2.0
 EXPAT_PKG=node-expat@2.4.1
 
 export LEVELS REAL_DIR REAL_JOBS GCC GXX PLUGIN CALLTAB GTEST_DIR \
-       GTEST_TESTS EXPAT_CHECKS CONSUMER_LEVEL CONSUMER_TIMEOUT
+       GTEST_TESTS EXPAT_CHECKS CONSUMER_LEVEL CONSUMER_TIMEOUT DWARFDUMP_TIMEOUT
 
 # The linked variants: LINKER[-icf][-no-pie].  bfd has no ICF.
 REAL_LINKS="bfd bfd-no-pie gold gold-no-pie gold-icf gold-icf-no-pie
@@ -74,18 +78,25 @@ real_leveldir() {
 
 # real_pool N FILE: run each line of FILE (a shell command) in bash, at
 # most N at once.  The jobs record their own results; a failing job does
-# not stop the others.
+# not stop the others.  The pool waits for its own jobs by id: a bare
+# `wait -n` would also return for the shell's process substitutions.
 real_pool() {
-    local n=$1 file=$2 line running=0
+    local n=$1 file=$2 line done_pid p
+    local -a pids=() left
     while IFS= read -r line; do
-        if [ "$running" -ge "$n" ]; then
-            wait -n || true
-            running=$((running - 1))
-        fi
+        while [ "${#pids[@]}" -ge "$n" ]; do
+            done_pid=
+            wait -n -p done_pid "${pids[@]}" || true
+            left=()
+            for p in "${pids[@]}"; do
+                [ "$p" = "$done_pid" ] || left+=("$p")
+            done
+            pids=("${left[@]}")
+        done
         bash -c "$line" </dev/null &
-        running=$((running + 1))
+        pids+=("$!")
     done <"$file"
-    wait
+    wait "${pids[@]}" 2>/dev/null || true
 }
 
 # real_cmd WORD...: one shell-quoted command line (for a job file).

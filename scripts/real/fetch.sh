@@ -42,7 +42,7 @@ npm_tarball() {
     if [ ! -s "$tgz" ]; then
         need_npm
         real_note "fetching $spec with npm pack"
-        if ! (cd "$cache" && npm pack --silent --no-update-notifier "$spec" \
+        if ! (cd "$cache" && npm pack --loglevel=error --no-update-notifier "$spec" \
                   >/dev/null 2>"$cache/npm-$name.log") || [ ! -s "$tgz" ]; then
             rm -f "$tgz"
             cat "$cache/npm-$name.log" >&2 || true

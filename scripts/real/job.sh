@@ -50,7 +50,7 @@ run)
         exit 0
     fi
     set +e
-    (cd "$(dirname "$out")" && timeout 600 "$out") >"$out.run" 2>&1
+    (cd "$(dirname "$out")" && timeout --foreground 600 "$out") >"$out.run" 2>&1
     rc=$?
     set -e
     case $kind in
