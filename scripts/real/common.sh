@@ -40,7 +40,7 @@ fi
 # (at least the same); when it timed out without the plugin, the run with
 # it is skipped (nothing to compare it with: "not run").
 : "${CONSUMER_TIMEOUT:=600}"
-: "${DWARFDUMP_TIMEOUT:=120}"
+: "${DWARFDUMP_TIMEOUT:=30}"
 
 SQLITE_PKG=better-sqlite3@13.2.0
 EXPAT_PKG=node-expat@2.4.1
