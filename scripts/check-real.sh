@@ -197,10 +197,11 @@ while read -r l prog f kind; do
         fi
         vrc=$(cat "$f.vrc" 2>/dev/null || echo none)
         sum=$(tail -n 1 "$f.verify" 2>/dev/null || true)
-        re='([0-9]+) entries \(.*: ([0-9]+) errors?, ([0-9]+) warnings?, ([0-9]+) notes?$'
+        # "1 unit, 1 entry (...)" in the singular.
+        re='([0-9]+) entr(y|ies) \(.*: ([0-9]+) errors?, ([0-9]+) warnings?, ([0-9]+) notes?$'
         if [[ $sum =~ $re ]]; then
-            ent=${BASH_REMATCH[1]} e=${BASH_REMATCH[2]}
-            w=${BASH_REMATCH[3]} n=${BASH_REMATCH[4]}
+            ent=${BASH_REMATCH[1]} e=${BASH_REMATCH[3]}
+            w=${BASH_REMATCH[4]} n=${BASH_REMATCH[5]}
             ver="$e errors, $w warnings, $n notes, $ent entries"
             tot_e=$((tot_e + e))
             tot_w=$((tot_w + w))
