@@ -3,6 +3,8 @@
 #   make                  build the plugin, libcalltab and the calltab command
 #   make demo             install missing dependencies, build, run the example
 #   make check            install missing dependencies, build, run the testsuite
+#   make check-real       the same on real programs (sqlite, googletest, expat)
+#                         at LEVELS="-O0 -O1 -O2 -O3 -Os -Og"
 #   make install          PREFIX=/usr/local DESTDIR= (staging root)
 #   make uninstall | clean
 #   make bench            run the measurements of bench/ (not tests): a reduced
@@ -191,6 +193,22 @@ check-run:
 	  > runtest.out 2>&1; status=$$?; \
 	  grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR|WARNING):' calltab.sum calltab.log 2>/dev/null | sort -u; \
 	  ../summarize.sh calltab.sum calltab.log $$status
+
+# ---- real programs --------------------------------------------------------
+# sqlite, googletest and expat fetched with npm and apt-get, built with the
+# plugin at every level of LEVELS, linked with bfd, gold and lld, run, and
+# verified; the consumers compared with and without the plugin at
+# CONSUMER_LEVEL (docs/testing.md, "Real programs").  Downloads are cached
+# in REAL_DIR/cache.
+
+LEVELS ?= -O0 -O1 -O2 -O3 -Os -Og
+REAL_DIR ?= build/real
+
+.PHONY: check-real
+check-real: deps
+	@$(MAKE) --no-print-directory all
+	@LEVELS="$(LEVELS)" REAL_DIR="$(REAL_DIR)" GCC="$(GCC)" GXX="$(GXX)" \
+	  scripts/check-real.sh
 
 install: all
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
