@@ -25,7 +25,7 @@ add_run (struct ct_blocks *b, uint64_t low, uint64_t high, bool after_jump,
 			 sizeof *b->pads) < 0)
     return -1;
   b->pads[b->npads++] = (struct ct_span) { low, high, after_jump, at_end,
-					     fill };
+					     fill, false };
   return 0;
 }
 
@@ -188,6 +188,19 @@ pad_at (const struct ct_blocks *b, uint64_t a)
   return lo > 0 && a < b->pads[lo - 1].high ? &b->pads[lo - 1] : NULL;
 }
 
+void
+__calltab_cfg_own_rows (struct ct_blocks *b,
+			bool (*same_line_rows) (uint64_t low, uint64_t high,
+						void *arg),
+			void *arg)
+{
+  for (size_t i = 0; i < b->npads; i++)
+    {
+      struct ct_span *s = &b->pads[i];
+      s->own_row = !s->fill && same_line_rows (s->low, s->high, arg);
+    }
+}
+
 int
 __calltab_cfg_finish (struct ct_blocks *b)
 {
@@ -206,6 +219,10 @@ __calltab_cfg_finish (struct ct_blocks *b)
 	 in the assembler's fill form (a label reached through a jump
 	 table that the code does not show, and by falling through).  */
       bool target = k < b->n && b->leaders[k] == s.high;
+      /* A run with a row of its own is code, unless nothing reaches it
+	 but a jump table (after a transfer) or it ends the code.  */
+      if (s.own_row && !s.after_jump && !s.at_end)
+	continue;
       if (target || s.at_end || s.after_jump || s.fill)
 	b->pads[npads++] = s;
     }

@@ -16,7 +16,13 @@
    bytes (the assembler's fill; GCC's own NOP insns are one byte); and
    nothing jumps into it.  Other NOPs are code: GCC emits some at -O0,
    with their own rows, and after a conditional jump they run on the
-   fall-through path.  Padding
+   fall-through path.  A run of one-byte NOPs reached by falling
+   through, at whose start a row of a line begins and at whose end
+   another row of the same line begins, is code too: GCC's -O0 nop for
+   an empty statement (`for (; *p++; )`) before the loop head, which may
+   end on an aligned address by chance.  (The assembler may start a row
+   on padding, for a statement of no code before an aligned label; the
+   label's row is then of another line.)  Padding
    holds no line (DESIGN.md: "nops add no line to a block"): the
    assembler may start the row of the aligned label's line before it.  */
 
@@ -32,6 +38,7 @@ struct ct_span
   bool after_jump;		/* a candidate run after a jump or return */
   bool at_end;			/* ... or at the end of its code range */
   bool fill;			/* holds a NOP of several bytes */
+  bool own_row;			/* rows of one line begin at LOW and HIGH */
 };
 
 /* The blocks of a function: the sorted addresses of its leaders and,
@@ -71,6 +78,16 @@ int __calltab_cfg_add_range (const struct ct_code *code,
    landing pad (lsda.h), where the unwinder transfers control.  Call
    before __calltab_cfg_finish.  Returns 0, or -1 if memory ran out.  */
 int __calltab_cfg_add_leader (struct ct_blocks *b, uint64_t addr);
+
+/* Mark the runs of one-byte NOPs [LOW, HIGH) for which
+   SAME_LINE_ROWS (LOW, HIGH, ARG) says that rows of one line begin at
+   LOW and at HIGH: code, not padding (see above).  Call before
+   __calltab_cfg_finish.  */
+void __calltab_cfg_own_rows (struct ct_blocks *b,
+			     bool (*same_line_rows) (uint64_t low,
+						     uint64_t high,
+						     void *arg),
+			     void *arg);
 
 /* Once every range is added: decide what is padding, place the leaders
    after transfers past it, sort the leaders and drop duplicates.

@@ -315,10 +315,54 @@ struct unchecked
    indexes of F's ranges ordered by function, FIRST[FUNC] where FUNC's
    start in it.  A function whose code is not in the file is left out
    (not judged); one whose code does not decode is counted in UC.  */
+/* Where a row begins, and its line (__calltab_cfg_own_rows).  */
+struct row_start
+{
+  uint64_t addr;
+  const char *file;
+  int line;
+};
+
+struct row_starts
+{
+  struct row_start *s;
+  size_t n;
+};
+
+static int
+cmp_start (const void *a, const void *b)
+{
+  const struct row_start *x = a, *y = b;
+  return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static bool
+start_below (const void *elt, const void *key)
+{
+  return ((const struct row_start *) elt)->addr < *(const uint64_t *) key;
+}
+
+/* Whether rows of one line begin at LOW and at HIGH.  */
+static bool
+same_line_rows (uint64_t low, uint64_t high, void *arg)
+{
+  const struct row_starts *rs = arg;
+  size_t i = __calltab_partition (rs->s, rs->n, sizeof *rs->s, start_below,
+				  &low);
+  size_t j = __calltab_partition (rs->s, rs->n, sizeof *rs->s, start_below,
+				  &high);
+  for (; i < rs->n && rs->s[i].addr == low; i++)
+    for (size_t k = j; k < rs->n && rs->s[k].addr == high; k++)
+      if (rs->s[i].line == rs->s[k].line
+	  && strcmp (rs->s[i].file, rs->s[k].file) == 0)
+	return true;
+  return false;
+}
+
 static void
 find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
-	     const size_t *first, size_t func, struct blocks *b,
-	     struct unchecked *uc)
+	     const size_t *first, size_t func, struct row_starts *starts,
+	     struct blocks *b, struct unchecked *uc)
 {
   b->done = true;
   struct in_func in = { v, f, byfunc, first[func], first[func + 1] };
@@ -370,6 +414,7 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
     }
   if (b->b.n == 0)
     return;
+  __calltab_cfg_own_rows (&b->b, same_line_rows, starts);
   if (__calltab_cfg_finish (&b->b) < 0)
     {
       v->nomem = true;
@@ -400,11 +445,17 @@ check_blocks (struct verify *v, struct verify_place *place,
   size_t *byfunc = calloc (f->nranges + 1, sizeof *byfunc);
   struct row *hits = NULL;
   size_t nhits = 0, alloc = 0;
-  if (blocks == NULL || first == NULL || byfunc == NULL)
+  /* Where rows begin, sorted (__calltab_cfg_own_rows).  */
+  struct row_starts starts = { calloc (n + 1, sizeof *starts.s), n };
+  if (blocks == NULL || first == NULL || byfunc == NULL || starts.s == NULL)
     {
       v->nomem = true;
       goto out;
     }
+  for (size_t i = 0; i < n; i++)
+    starts.s[i] = (struct row_start) { rows[i].addr, rows[i].file,
+				       rows[i].line };
+  qsort (starts.s, n, sizeof *starts.s, cmp_start);
   /* The ranges grouped by function (a counting sort).  */
   for (size_t r = 0; r < f->nranges; r++)
     first[f->ranges[r].func + 1]++;
@@ -429,7 +480,7 @@ check_blocks (struct verify *v, struct verify_place *place,
     {
       struct blocks *b = &blocks[rows[i].func];
       if (!b->done)
-	find_blocks (v, f, byfunc, first, rows[i].func, b, uc);
+	find_blocks (v, f, byfunc, first, rows[i].func, &starts, b, uc);
       uint64_t low = rows[i].addr, high = rows[i].end;
       /* Alignment padding holds no line.  */
       if (!b->ok || !__calltab_cfg_trim (&b->b, &low, &high))
@@ -504,6 +555,7 @@ out:
   free (first);
   free (byfunc);
   free (hits);
+  free (starts.s);
 }
 
 /* The end of a line sequence: its address and the position of its
