@@ -259,10 +259,11 @@ assign_discriminators (function_table &current)
   }
   bool prologue_row = row != UNKNOWN_LOCATION;
   /* The lexical scope final.cc's reemit_insn_block_notes holds at this
-     point of the insn stream: the scope of the last active instruction
-     with a location, where an instruction with a location but no block
-     is in the function's outermost scope; one without a location is
-     skipped, it stays in the scope before it.  NULL_TREE when unknown
+     point of the insn stream: the scope of the last statement or
+     inline-entry marker or active instruction with a location, where
+     one with a location but no block is in the function's outermost
+     scope; an instruction without a location is skipped, it stays in
+     the scope before it.  NULL_TREE when unknown
      (a SEQUENCE, whose scope final.cc merges; none on x86-64).  */
   tree scope = DECL_INITIAL (current_function_decl);
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
@@ -292,7 +293,13 @@ assign_discriminators (function_table &current)
 	  continue;
 	}
 
-      if (active_insn_p (insn) && !JUMP_TABLE_DATA_P (insn))
+      if (NOTE_P (insn) && NOTE_MARKER_P (insn))
+	{
+	  /* Statement and inline-entry markers set the scope too.  */
+	  tree s = LOCATION_BLOCK (NOTE_MARKER_LOCATION (insn));
+	  scope = s ? s : DECL_INITIAL (current_function_decl);
+	}
+      else if (active_insn_p (insn) && !JUMP_TABLE_DATA_P (insn))
 	{
 	  if (GET_CODE (PATTERN (insn)) == SEQUENCE)
 	    scope = NULL_TREE;
