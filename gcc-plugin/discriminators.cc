@@ -29,8 +29,8 @@
    at the start of every block whose first instruction has a location:
    exactly where a line shared by several blocks needs a new
    discriminator.  A block starting with an instruction without a
-   location gets the location of the row covering it anyway, so that a
-   row starts there too; statement-marker rows that cover no instruction
+   location gets the line of the row covering it anyway, in the lexical
+   scope it is in already, so that a row starts there too; statement-marker rows that cover no instruction
    keep 0 (they answer no PC; 4 bytes each).  Only debug output changes:
    the tag is read by final.cc alone, so the code is the same with and
    without the plugin.  docs/discriminators.md has the details and the
@@ -258,6 +258,14 @@ assign_discriminators (function_table &current)
       row = prologue_location;
   }
   bool prologue_row = row != UNKNOWN_LOCATION;
+  /* The lexical scope final.cc's reemit_insn_block_notes holds at this
+     point of the insn stream: the scope of the last statement or
+     inline-entry marker or active instruction with a location, where
+     one with a location but no block is in the function's outermost
+     scope; an instruction without a location is skipped, it stays in
+     the scope before it.  NULL_TREE when unknown
+     (a SEQUENCE, whose scope final.cc merges; none on x86-64).  */
+  tree scope = DECL_INITIAL (current_function_decl);
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
       if (NOTE_P (insn)
@@ -285,6 +293,22 @@ assign_discriminators (function_table &current)
 	  continue;
 	}
 
+      if (NOTE_P (insn) && NOTE_MARKER_P (insn))
+	{
+	  /* Statement and inline-entry markers set the scope too.  */
+	  tree s = LOCATION_BLOCK (NOTE_MARKER_LOCATION (insn));
+	  scope = s ? s : DECL_INITIAL (current_function_decl);
+	}
+      else if (active_insn_p (insn) && !JUMP_TABLE_DATA_P (insn))
+	{
+	  if (GET_CODE (PATTERN (insn)) == SEQUENCE)
+	    scope = NULL_TREE;
+	  else if (tree s = insn_scope (insn))
+	    scope = s;
+	  else if (INSN_LOCATION (insn) != UNKNOWN_LOCATION)
+	    scope = DECL_INITIAL (current_function_decl);
+	}
+
       location_t loc = row_location (insn);
       if (loc != UNKNOWN_LOCATION)
 	{
@@ -305,15 +329,23 @@ assign_discriminators (function_table &current)
       /* The begin_prologue row already gives the first block's code
 	 discriminator 0.  */
       if (first_code && loc == UNKNOWN_LOCATION && row != UNKNOWN_LOCATION
-	  && !prologue_row)
+	  && !prologue_row && scope != NULL_TREE)
 	{
-	  /* The block starts with an instruction without a location: the
+	  /* The block starts with an instruction without a location (or
+	     one without a line, whose block SCOPE already holds): the
 	     previous block's row would cover it with that block's
-	     discriminator.  Give it the line it is shown with anyway
-	     (without a lexical scope, so that scope notes stay as they
-	     are) so that final.cc starts a row with this block's tag.
-	     Debug information only: final.cc emits the same code.  */
-	  INSN_LOCATION (insn) = LOCATION_LOCUS (row);
+	     discriminator.  Give it the line it is shown with anyway, so
+	     that final.cc starts a row with this block's tag, and the
+	     scope it is in already, so that the scope notes final.cc
+	     rebuilds stay where they were.  A location without a block
+	     would not do: reemit_insn_block_notes puts such an
+	     instruction in the function's outermost scope, which closes
+	     the inlined or lexical blocks around it and changes their
+	     DW_AT_high_pc or DW_AT_ranges (an inlined function's call
+	     ended one instruction early, and gdb's backtrace lost its
+	     frame).  Debug information only: final.cc emits the same
+	     code.  */
+	  INSN_LOCATION (insn) = set_block (LOCATION_LOCUS (row), scope);
 	}
       first_code = false;
       if (row != UNKNOWN_LOCATION)
