@@ -61,23 +61,19 @@ struct ptr
   uint64_t value;
 };
 
-/* Read an unsigned LEB128 at *POS, before END.  */
+/* Read an unsigned LEB128 at *POS, before END, with the tables' decoder
+   (decode.c): one that runs past END or overflows 64 bits does not
+   decode.  */
 static bool
 read_uleb (const unsigned char *b, size_t end, size_t *pos, uint64_t *v)
 {
-  uint64_t r = 0;
-  for (unsigned shift = 0; *pos < end; shift += 7)
-    {
-      unsigned char c = b[(*pos)++];
-      if (shift < 64)
-	r |= (uint64_t) (c & 0x7f) << shift;
-      if ((c & 0x80) == 0)
-	{
-	  *v = r;
-	  return true;
-	}
-    }
-  return false;
+  const unsigned char *p = b + *pos;
+  bool overlong;
+  int why;
+  if (__calltab_uleb128 (&p, b + end, v, &overlong, &why) < 0)
+    return false;
+  *pos = (size_t) (p - b);
+  return true;
 }
 
 static bool

@@ -156,34 +156,12 @@ info line MyString::Set
 run --gtest_filter=FactorialTest.*:IsPrimeTest.*:MyString.*:Counter.* >/dev/null 2>&1
 bt
 info line *$pc
-continue
-bt
-info line *$pc
-continue
-bt
-info line *$pc
-continue
-bt
-info line *$pc
-continue
-bt
-info line *$pc
-continue
-bt
-info line *$pc
-continue
-bt
-info line *$pc
-continue
-bt
-info line *$pc
-continue
-bt
-info line *$pc
-continue
-bt
-info line *$pc
 EOF
+    # Nine more stops ($pc is gdb's).
+    # shellcheck disable=SC2016
+    for _ in 1 2 3 4 5 6 7 8 9; do
+        printf 'continue\nbt\ninfo line *$pc\n' >>"$run/cmds"
+    done
     for f in "$wo" "$w"; do
         cp "$f" "$run/prog"
         (cd "$run" && timeout 300 gdb -batch -nx -x cmds ./prog) 2>&1 |
