@@ -22,6 +22,15 @@ struct ct_place
   uint64_t offset;		/* return address, as an offset in it */
 };
 
+/* The order of places: by section, then offset (qsort/bsearch-style).  */
+static inline int
+ct_place_cmp (const struct ct_place *x, const struct ct_place *y)
+{
+  if (x->scnidx != y->scnidx)
+    return x->scnidx < y->scnidx ? -1 : 1;
+  return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
 /* A relocation: in relocatable objects one that applies to code (keyed by
    section and offset), in linked files a dynamic one (keyed by
    address).  */

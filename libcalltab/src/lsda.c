@@ -486,10 +486,7 @@ cmp_reloc (const void *a, const void *b)
 static int
 cmp_place (const void *a, const void *b)
 {
-  const struct ct_place *x = a, *y = b;
-  if (x->scnidx != y->scnidx)
-    return x->scnidx < y->scnidx ? -1 : 1;
-  return x->offset < y->offset ? -1 : x->offset > y->offset;
+  return ct_place_cmp (a, b);
 }
 
 static bool

@@ -33,11 +33,7 @@ static int
 cmp_dentry (const void *a, const void *b)
 {
   const struct dentry *x = a, *y = b;
-  if (x->place.scnidx != y->place.scnidx)
-    return x->place.scnidx < y->place.scnidx ? -1 : 1;
-  if (x->place.offset != y->place.offset)
-    return x->place.offset < y->place.offset ? -1 : 1;
-  return 0;
+  return ct_place_cmp (&x->place, &y->place);
 }
 
 struct sites
@@ -46,20 +42,6 @@ struct sites
   struct dentry *entries;
   size_t n;
 };
-
-static const char *
-attr_string (Dwarf_Die *die, unsigned name)
-{
-  Dwarf_Attribute attr;
-  return dwarf_formstring (dwarf_attr_integrate (die, name, &attr));
-}
-
-static const char *
-linkage_of (Dwarf_Die *die)
-{
-  const char *s = attr_string (die, DW_AT_linkage_name);
-  return s != NULL ? s : attr_string (die, DW_AT_MIPS_linkage_name);
-}
 
 static void
 check_site (struct sites *s, Dwarf_Die *die)
@@ -84,8 +66,8 @@ check_site (struct sites *s, Dwarf_Die *die)
        && dwarf_attr (die, DW_AT_abstract_origin, &attr) == NULL)
       || dwarf_formref_die (&attr, &origin) == NULL)
     return;			/* an indirect call */
-  const char *name = attr_string (&origin, DW_AT_name);
-  const char *linkage = linkage_of (&origin);
+  const char *name, *linkage;
+  verify_die_names (&origin, &name, &linkage);
   if (name == NULL && linkage == NULL)
     return;
 
@@ -123,18 +105,7 @@ check_site (struct sites *s, Dwarf_Die *die)
       if (!verify_callee_ok (v, &hit->entry)
 	  || calltab_callee (v->ct, &hit->entry, &f) != 0)
 	return;			/* callee-die reported it */
-      /* Each side's symbol: its linkage name, else its name (C).  GCC
-	 names the abstract origin of an IPA clone (foo), the table may
-	 name the clone itself (foo.isra.0); GCC's DIE of a C++ structor
-	 is the abstract "unified" one (C4, D4), the table's the symbol
-	 called (C1, C2, D0, D1, D2): the same function.  Where one side
-	 has no linkage name (GCC's DIE of a local function, or a builtin
-	 known by its symbol), the names are compared too.  */
-      const char *tkey = f.linkage_name != NULL ? f.linkage_name : f.name;
-      if (tkey != NULL && verify_symbol_matches (tkey, NULL, gcc_name))
-	return;
-      if ((linkage == NULL || f.linkage_name == NULL) && name != NULL
-	  && f.name != NULL && verify_symbol_matches (f.name, name, NULL))
+      if (verify_gcc_names_match (&f, name, linkage))
 	return;
     }
   Calltab_Func f;

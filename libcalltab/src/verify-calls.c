@@ -76,6 +76,7 @@ enum reach
   R_EXACT,			/* F is the target (or a variant of it) */
   R_ALIAS,			/* F is an alias of other functions there */
   R_LOW_PC,			/* F's DW_AT_low_pc is the target */
+  R_GCC_DIE,			/* GCC's DIE of F has it as low_pc */
   R_THUNK			/* F is a thunk that jumps to the target */
 };
 
@@ -112,19 +113,14 @@ target_is (const struct verify *v, const struct ct_call *c, size_t scn,
   return c->target == addr;
 }
 
-/* The callee DIE's DW_AT_low_pc (the plugin gives it to a callee that is
-   a caller of its unit too): the linker resolved it to the code the
-   callee has in the output.  */
+/* Whether DIE's DW_AT_low_pc is C's target: the linker resolved it to
+   the code the function has in the output.  */
 static bool
-reach_by_low_pc (struct verify *v, const struct ct_call *c,
-		 const Calltab_Func *f)
+low_pc_is_target (struct verify *v, const struct ct_call *c, Dwarf_Die *die)
 {
-  Dwarf_Die die;
   Dwarf_Attribute attr;
   Dwarf_Addr low;
-  if (v->dwarf == NULL || f->scn != 0
-      || dwarf_offdie (v->dwarf, f->die, &die) == NULL
-      || dwarf_attr (&die, DW_AT_low_pc, &attr) == NULL
+  if (dwarf_attr (die, DW_AT_low_pc, &attr) == NULL
       || dwarf_formaddr (&attr, &low) != 0)
     return false;
   if (!__calltab_code_relocatable (v->code))
@@ -132,6 +128,33 @@ reach_by_low_pc (struct verify *v, const struct ct_call *c,
   struct ct_place p;
   return verify_dwarf_place (v, low, false, &p)
 	 && target_is (v, c, p.scnidx, p.offset);
+}
+
+/* The callee DIE's DW_AT_low_pc (the plugin gives it to a callee that is
+   a caller of its unit too).  */
+static bool
+reach_by_low_pc (struct verify *v, const struct ct_call *c,
+		 const Calltab_Func *f)
+{
+  Dwarf_Die die;
+  return v->dwarf != NULL && f->scn == 0
+	 && dwarf_offdie (v->dwarf, f->die, &die) != NULL
+	 && low_pc_is_target (v, c, &die);
+}
+
+/* GCC's own DIE of the callee (verify-gcc-die.c) has its DW_AT_low_pc at
+   the target: a function that makes no call, whose local symbol the
+   linker dropped when it folded it (ld.gold --icf=all).  */
+static bool
+reach_by_gcc_die (struct verify *v, const struct ct_call *c,
+		  const Calltab_Func *f, const struct ct_place *ret,
+		  Dwarf_Off *gcc_die)
+{
+  Dwarf_Die die;
+  if (!verify_gcc_callee (v, f, ret, &die) || !low_pc_is_target (v, c, &die))
+    return false;
+  *gcc_die = dwarf_dieoffset (&die);
+  return true;
 }
 
 /* Whether a function symbol named like the callee F holds a thunk: a
@@ -187,8 +210,8 @@ reach_by_thunk (struct verify *v, const struct ct_call *c,
 
 static void
 check_dcall (struct verify *v, const Calltab_Entry *e,
-	     const struct verify_place *place, const char *where,
-	     const struct ct_call *calls, size_t n)
+	     const struct verify_place *place, const struct ct_place *ret,
+	     const char *where, const struct ct_call *calls, size_t n)
 {
   Calltab_Func f;
   if (!verify_callee_ok (v, e) || calltab_callee (v->ct, e, &f) != 0)
@@ -207,8 +230,11 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
 	named = &calls[i];
       enum reach how = reach_by_name (v, &calls[i], &f);
       struct ct_place thunk = { 0, 0 };
+      Dwarf_Off gcc_die = 0;
       if (how == R_NO && reach_by_low_pc (v, &calls[i], &f))
 	how = R_LOW_PC;
+      if (how == R_NO && reach_by_gcc_die (v, &calls[i], &f, ret, &gcc_die))
+	how = R_GCC_DIE;
       if (how == R_NO && reach_by_thunk (v, &calls[i], &f, &thunk))
 	how = R_THUNK;
       if (how == R_NO)
@@ -219,6 +245,10 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
 	snprintf (why, sizeof why, "an alias at the target");
       else if (how == R_LOW_PC)
 	snprintf (why, sizeof why, "its DW_AT_low_pc is the target");
+      else if (how == R_GCC_DIE)
+	snprintf (why, sizeof why, "the DW_AT_low_pc of GCC's DIE of it,"
+		  " .debug_info[0x%08" PRIx64 "], is the target",
+		  (uint64_t) gcc_die);
       else
 	{
 	  char at[512];
@@ -333,7 +363,7 @@ verify_calls (struct verify *v)
 			     "no call instruction ends at call_site %s",
 			     where);
 	    else if (table == CALLTAB_DCALL)
-	      check_dcall (v, &e, &place, where, calls, ncalls);
+	      check_dcall (v, &e, &place, &cp, where, calls, ncalls);
 	    else
 	      check_vcall (v, &e, ptr_size, &place, where, calls, ncalls);
 	  }

@@ -1040,6 +1040,7 @@ close_views (struct verify *v)
   free (v->bad_callee);
   free (v->plugin_units);
   free (v->foreign);
+  verify_gcc_dies_end (v);
 }
 
 CALLTAB_EXPORT size_t

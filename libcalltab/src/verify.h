@@ -34,6 +34,10 @@
 #define verify_callee_ok __calltab_verify_callee_ok
 #define verify_tag_name __calltab_verify_tag_name
 #define verify_symbol_matches __calltab_verify_symbol_matches
+#define verify_die_names __calltab_verify_die_names
+#define verify_gcc_names_match __calltab_verify_gcc_names_match
+#define verify_gcc_callee __calltab_verify_gcc_callee
+#define verify_gcc_dies_end __calltab_verify_gcc_dies_end
 #define verify_symbol_exact __calltab_verify_symbol_exact
 
 enum verify_severity
@@ -156,6 +160,9 @@ struct verify
      them rather than repeat the error.  */
   bool *bad_callee;
   size_t nbad_callee;
+  /* The index of one GCC unit's call sites and definitions
+     (verify-gcc-die.c), built when first needed.  */
+  struct gcc_dies *gcc_dies;
 };
 
 /* Report a problem of check CHECK at PLACE (NULL: the whole file), with
@@ -224,5 +231,25 @@ bool verify_symbol_exact (const char *sym, const char *name,
    where the Itanium mangling puts it, in the <nested-name>.  */
 bool verify_symbol_matches (const char *sym, const char *name,
 			    const char *linkage);
+
+/* GCC's DW_AT_name and DW_AT_linkage_name (or DW_AT_MIPS_linkage_name)
+   of DIE, through its abstract origin and specification; NULL where
+   absent.  */
+void verify_die_names (Dwarf_Die *die, const char **name,
+		       const char **linkage);
+
+/* Whether the table's callee F is the function of GCC's DIE with NAME
+   and LINKAGE (either may be NULL): each side by its symbol, clones and
+   structor variants as one (verify_symbol_matches).  */
+bool verify_gcc_names_match (const Calltab_Func *f, const char *name,
+			     const char *linkage);
+
+/* GCC's own concrete DIE of the callee F (verify-gcc-die.c): the origin
+   of GCC's call site returning to RET when its names match F, else the
+   one definition of F's symbol in its translation unit's GCC unit.
+   False when there is none or more than one.  */
+bool verify_gcc_callee (struct verify *v, const Calltab_Func *f,
+			const struct ct_place *ret, Dwarf_Die *die);
+void verify_gcc_dies_end (struct verify *v);
 
 #endif /* verify.h */
