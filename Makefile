@@ -69,7 +69,8 @@ LIB_SHARED := libcalltab/libcalltab.so.$(VERSION)
 LIB_STATIC := libcalltab/libcalltab.a
 LIB_SRCS := $(sort $(wildcard libcalltab/src/*.c))
 LIB_OBJS := $(LIB_SRCS:.c=.o)
-LIB_LIBS := -ldw -lelf
+# libiberty: the demangler (names as the user wrote them).
+LIB_LIBS := -ldw -lelf -liberty
 LIB_CPPFLAGS := -Ilibcalltab/include -Ilibcalltab/src
 
 libcalltab/src/%.o: libcalltab/src/%.c VERSION

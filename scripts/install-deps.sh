@@ -16,6 +16,7 @@ gcc-12-plugin-dev
 binutils
 libelf-dev
 libdw-dev
+libiberty-dev
 elfutils
 pkg-config
 dejagnu

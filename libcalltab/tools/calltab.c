@@ -14,6 +14,14 @@ static const struct cli_command commands[] = {
   { "dump", cmd_dump, "print the decoded call tables of a file" },
   { "lookup", cmd_lookup, "find the table entries of return addresses" },
   { "verify", cmd_verify, "check the tables against the format, code and DWARF" },
+  { "disambiguate", cmd_disambiguate,
+    "say which of several merged functions ran at a PC" },
+  { "backtrace", cmd_backtrace,
+    "unwind a process or core, naming merged functions right" },
+  { "perf-script", cmd_perf_script,
+    "rewrite perf script output with the functions that ran" },
+  { "prune", cmd_prune,
+    "drop the entries no disambiguation needs" },
   { NULL, NULL, NULL }
 };
 
@@ -25,7 +33,7 @@ usage (FILE *out)
 	 ".debug_vcall) emitted by the calltab GCC plugin.\n\n"
 	 "Commands:\n", out);
   for (const struct cli_command *c = commands; c->name != NULL; c++)
-    fprintf (out, "  %-10s %s\n", c->name, c->summary);
+    fprintf (out, "  %-13s %s\n", c->name, c->summary);
   fputs ("\nOptions:\n"
 	 "  -h, --help     print this help and exit\n"
 	 "  -V, --version  print the version and exit\n\n"
