@@ -9,7 +9,22 @@
    function that final is emitting it in: GCC may split a function into
    a hot and a cold part (foo and foo.cold), each part gets a caller DIE
    and table units of its own.  At the end of the unit,
-   call-tables.cc emits what was recorded (docs/format.md).  */
+   call-tables.cc emits what was recorded (docs/format.md).
+
+   Functions without debug information (DECL_IGNORED_P) get neither hook
+   from final: among them the this-adjusting thunks GCC expands as
+   functions of their own (a thunk whose target is inlined into it, at
+   -O1 and above, emitted into its target's section), which make calls
+   like any function.  For those, a pass just before final puts a
+   NOTE_INSN_DELETED_DEBUG_LABEL after every call insn, which final
+   prints as the label .LDL<N> (the return address) whatever the
+   function, and a pass just after final records the calls, the
+   function's parts and their start as final left them.  A thunk GCC
+   outputs directly (targetm.asm_out.output_mi_thunk, no pass runs)
+   adjusts `this' and jumps: it makes no call, so it needs no entry.
+
+   The vtables the unit emits are collected at its end, for their DIEs
+   (docs/format.md "Vtables").  */
 
 #include "gcc-compat.h"
 #include "calltab-plugin.h"
@@ -33,7 +48,19 @@ struct call_sites
      its parts once the part has a call.  */
   tree current_decl = NULL_TREE;
   unsigned current_entry_label = 0;
+  /* For a function without debug information: its symbol, the start of
+     its entry part (it has no .Lcalltab_fn label).  */
+  const char *current_entry_symbol = NULL;
   int current_part[2] = { -1, -1 };
+
+  /* The call insns of the current function without debug information
+     and the number of the label final prints after each (its note).  */
+  struct marked_call
+  {
+    rtx_insn *insn;
+    int label;			/* -1 when the unit gets no tables */
+  };
+  auto_vec<marked_call> ignored_calls;
 
   unsigned next_label = 0;
 
@@ -43,9 +70,12 @@ struct call_sites
 
   unsigned function_for (const char *asmname, tree decl);
   void name_function (ct_function &f, tree decl);
-  unsigned current_caller (void);
+  unsigned current_caller (unsigned part);
   unsigned direct_callee (rtx mem);
-  void record (rtx_insn *insn);
+  void record (rtx_insn *insn, unsigned part, int debug_label);
+  void mark_ignored_calls (void);
+  void record_ignored_calls (void);
+  void collect_vtables (void);
 };
 
 /* NAME with the target's encoding ("*" for names given by asm) removed.  */
@@ -170,12 +200,11 @@ emitting_part (void)
 	  ? CT_OTHER_PART : CT_ENTRY_PART);
 }
 
-/* The caller record of the part of the current function that final is
-   emitting, made on the part's first call.  */
+/* The caller record of PART of the current function, made on the
+   part's first call.  */
 unsigned
-call_sites::current_caller (void)
+call_sites::current_caller (unsigned part)
 {
-  unsigned part = emitting_part ();
   if (current_part[part] >= 0)
     return current_part[part];
   tree decl = current_function_decl;
@@ -193,7 +222,9 @@ call_sites::current_caller (void)
   ct_caller c = ct_caller ();
   c.function = i;
   c.part = part;
-  if (part == CT_ENTRY_PART)
+  if (part == CT_ENTRY_PART && current_entry_symbol != NULL)
+    c.low_pc = xstrdup (current_entry_symbol);
+  else if (part == CT_ENTRY_PART)
     {
       char label[32];
       snprintf (label, sizeof label, ".Lcalltab_fn%u", current_entry_label);
@@ -259,8 +290,11 @@ call_sites::direct_callee (rtx mem)
   return function_for (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (expr)), expr);
 }
 
+/* Record the call insn INSN of PART of the current function; its return
+   address is the label .LDL<DEBUG_LABEL> when DEBUG_LABEL >= 0, else the
+   label printed here.  */
 void
-call_sites::record (rtx_insn *insn)
+call_sites::record (rtx_insn *insn, unsigned part, int debug_label)
 {
   if (SIBLING_CALL_P (insn))
     {
@@ -296,15 +330,157 @@ call_sites::record (rtx_insn *insn)
       rec.seen.other_indirect++;
       return;
     }
-  c.caller = current_caller ();
-  c.label = next_label++;
+  c.caller = current_caller (part);
+  c.debug_label = debug_label >= 0;
+  c.label = c.debug_label ? (unsigned) debug_label : next_label++;
   if (c.is_virtual)
     rec.callers[c.caller].n_vcall++;
   else
     rec.callers[c.caller].n_dcall++;
   rec.calls.safe_push (c);
   /* Right after the call: the return address.  */
-  fprintf (asm_out_file, ".Lcalltab_ret%u:\n", c.label);
+  if (!c.debug_label)
+    fprintf (asm_out_file, ".Lcalltab_ret%u:\n", c.label);
+}
+
+/* Before final, in a function without debug information: a note after
+   each call insn, which final prints as .LDL<N> (NOTE_INSN_DELETED_DEBUG_LABEL,
+   whose number comes from a label made for it and never emitted, so it
+   is unique).  A note has no length: the code is unchanged, and final
+   accepts notes made after branch shortening.  */
+void
+call_sites::mark_ignored_calls (void)
+{
+  ignored_calls.truncate (0);
+  for (rtx_insn *insn = get_insns (); insn != NULL; insn = NEXT_INSN (insn))
+    {
+      if (!CALL_P (insn))
+	continue;
+      /* Not a delay-slot SEQUENCE: x86 has none, and a note inside one
+	 would not follow the call.  */
+      if (GET_CODE (PATTERN (insn)) == SEQUENCE)
+	continue;
+      marked_call m = { insn, -1 };
+      if (emitting)
+	{
+	  m.label = CODE_LABEL_NUMBER (gen_label_rtx ());
+	  /* make_note_raw refuses the kind: made as a deleted note and
+	     turned into a deleted label, as delete_insn turns a label.  */
+	  rtx_note *note = emit_note_after (NOTE_INSN_DELETED, insn);
+	  NOTE_KIND (note) = NOTE_INSN_DELETED_DEBUG_LABEL;
+	  NOTE_DELETED_LABEL_NAME (note) = NULL;
+	  CODE_LABEL_NUMBER (note) = m.label;
+	  insn = note;
+	}
+      ignored_calls.safe_push (m);
+    }
+}
+
+/* After final, in a function without debug information: record the
+   calls marked before, each in the part final emitted it in (the parts
+   flip at NOTE_INSN_SWITCH_TEXT_SECTIONS, from the one the function
+   starts in).  */
+void
+call_sites::record_ignored_calls (void)
+{
+  if (ignored_calls.is_empty ())
+    return;
+  current_decl = current_function_decl;
+  current_part[CT_ENTRY_PART] = current_part[CT_OTHER_PART] = -1;
+  rtx sym = XEXP (DECL_RTL (current_function_decl), 0);
+  current_entry_symbol = plain_name (XSTR (sym, 0));
+  unsigned part = CT_ENTRY_PART, k = 0;
+  for (rtx_insn *insn = get_insns ();
+       insn != NULL && k < ignored_calls.length (); insn = NEXT_INSN (insn))
+    if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
+      part = CT_ENTRY_PART + CT_OTHER_PART - part;
+    else if (insn == ignored_calls[k].insn)
+      {
+	record (insn, part, ignored_calls[k].label);
+	k++;
+      }
+  ignored_calls.truncate (0);
+  current_entry_symbol = NULL;
+  current_decl = NULL_TREE;
+}
+
+/* The qualified name (malloc'ed) of SCOPE, a class, namespace or
+   function, as GCC's DIEs spell it: for a class the
+   DW_AT_name of its DIE (dwarf2out's type_tag: the front end's
+   dwarf_name at verbosity 2) prefixed by those of the namespaces,
+   classes and function it is nested in, joined by "::"; an anonymous
+   namespace is "(anonymous namespace)" (docs/format.md "Vtables").  */
+char *
+scope_name (tree scope, unsigned depth)
+{
+  if (scope == NULL_TREE || depth > 64
+      || TREE_CODE (scope) == TRANSLATION_UNIT_DECL)
+    return NULL;
+  const char *name = NULL;
+  tree outer = NULL_TREE;
+  if (TYPE_P (scope))
+    {
+      tree tdecl = TYPE_NAME (TYPE_MAIN_VARIANT (scope));
+      if (tdecl != NULL_TREE && TREE_CODE (tdecl) == TYPE_DECL)
+	{
+	  outer = DECL_CONTEXT (tdecl);
+	  if (DECL_NAME (tdecl) != NULL_TREE && !DECL_NAMELESS (tdecl))
+	    name = lang_hooks.dwarf_name (tdecl, 2);
+	}
+      else if (tdecl != NULL_TREE && TREE_CODE (tdecl) == IDENTIFIER_NODE)
+	name = IDENTIFIER_POINTER (tdecl);
+    }
+  else if (DECL_P (scope))
+    {
+      outer = DECL_CONTEXT (scope);
+      tree named = (TREE_CODE (scope) == FUNCTION_DECL
+		    ? source_decl (scope) : scope);
+      if (DECL_NAME (named) != NULL_TREE && !DECL_NAMELESS (named))
+	name = lang_hooks.dwarf_name (named, 0);
+      if (TREE_CODE (scope) == NAMESPACE_DECL
+	  && (name == NULL || *name == '\0'))
+	name = "(anonymous namespace)";
+    }
+  if (name == NULL || *name == '\0')
+    name = "(anonymous)";
+  char *prefix = scope_name (outer, depth + 1);
+  char *full = prefix != NULL ? concat (prefix, "::", name, NULL)
+			      : xstrdup (name);
+  free (prefix);
+  return full;
+}
+
+/* The vtables the unit emitted: the front end's _ZTV variables
+   (DECL_VIRTUAL_P; construction vtables and VTTs are DECL_VIRTUAL_P too,
+   and left out), written by the varpool (TREE_ASM_WRITTEN).  */
+void
+call_sites::collect_vtables (void)
+{
+  varpool_node *vnode;
+  FOR_EACH_VARIABLE (vnode)
+    {
+      tree decl = vnode->decl;
+      if (!VAR_P (decl) || !DECL_VIRTUAL_P (decl) || DECL_EXTERNAL (decl)
+	  || !TREE_ASM_WRITTEN (decl) || !DECL_RTL_SET_P (decl))
+	continue;
+      rtx mem = DECL_RTL (decl);
+      if (!MEM_P (mem) || GET_CODE (XEXP (mem, 0)) != SYMBOL_REF)
+	continue;
+      const char *sym = plain_name (XSTR (XEXP (mem, 0), 0));
+      if (strncmp (sym, "_ZTV", 4) != 0
+	  || DECL_SIZE_UNIT (decl) == NULL_TREE
+	  || !tree_fits_uhwi_p (DECL_SIZE_UNIT (decl)))
+	continue;
+      ct_vtable v = ct_vtable ();
+      v.symbol = xstrdup (sym);
+      char *name = scope_name (DECL_CONTEXT (decl), 0);
+      v.name = name != NULL ? name : xstrdup (sym);
+      if (HAVE_COMDAT_GROUP && DECL_COMDAT_GROUP (decl) != NULL_TREE)
+	v.comdat_group
+	  = xstrdup (IDENTIFIER_POINTER (DECL_COMDAT_GROUP (decl)));
+      v.size = tree_to_uhwi (DECL_SIZE_UNIT (decl));
+      rec.vtables.safe_push (v);
+    }
 }
 
 /* After begin_prologue: a new function, and its entry label.  */
@@ -314,6 +490,7 @@ begin_prologue (void *data)
   call_sites *cs = (call_sites *) data;
   cs->current_decl = current_function_decl;
   cs->current_part[CT_ENTRY_PART] = cs->current_part[CT_OTHER_PART] = -1;
+  cs->current_entry_symbol = NULL;
   if (cs->emitting)
     {
       cs->current_entry_label = cs->next_label++;
@@ -329,8 +506,47 @@ call_emitted (void *data, rtx_insn *call)
   /* A function without begin_prologue (DECL_IGNORED_P) gets no
      var_location either; this guards the bookkeeping.  */
   gcc_assert (cs->current_decl == current_function_decl);
-  cs->record (call);
+  cs->record (call, emitting_part (), -1);
 }
+
+/* The passes around final for functions without debug information.  */
+const pass_data ignored_calls_pass_data[2] = {
+  { RTL_PASS, "calltab_mark_ignored_calls", OPTGROUP_NONE, TV_NONE,
+    0, 0, 0, 0, 0 },
+  { RTL_PASS, "calltab_record_ignored_calls", OPTGROUP_NONE, TV_NONE,
+    0, 0, 0, 0, 0 }
+};
+
+class ignored_calls_pass : public rtl_opt_pass
+{
+public:
+  ignored_calls_pass (gcc::context *ctxt, call_sites *cs, bool after)
+    : rtl_opt_pass (ignored_calls_pass_data[after], ctxt), m_cs (cs),
+      m_after (after)
+  {}
+
+  /* Functions final gives no hook (begin_prologue and var_location are
+     only for those with debug information), in a unit being followed
+     (start_unit made the map).  */
+  bool gate (function *) final override
+  {
+    return (m_cs->function_index != NULL
+	    && DECL_IGNORED_P (current_function_decl));
+  }
+
+  unsigned int execute (function *) final override
+  {
+    if (m_after)
+      m_cs->record_ignored_calls ();
+    else
+      m_cs->mark_ignored_calls ();
+    return 0;
+  }
+
+private:
+  call_sites *m_cs;
+  bool m_after;
+};
 
 /* Whether to follow the unit: it gets tables (DWARF is what they point
    into: nothing without it), or its calls are counted for the stats.  */
@@ -344,7 +560,8 @@ start_unit (void *data)
 		  && asm_out_file != NULL);
   if (!cs->emitting && !cs->opts.stats)
     return false;
-  cs->function_index = new hash_map<nofree_string_hash, unsigned>;
+  if (cs->function_index == NULL)
+    cs->function_index = new hash_map<nofree_string_hash, unsigned>;
   return true;
 }
 
@@ -353,6 +570,8 @@ void
 finish_unit (void *data)
 {
   call_sites *cs = (call_sites *) data;
+  if (cs->emitting)
+    cs->collect_vtables ();
   unsigned HOST_WIDE_INT bytes
     = cs->emitting ? calltab_emit_tables (cs->rec) : 0;
   if (cs->opts.stats)
@@ -368,10 +587,20 @@ finish_unit (void *data)
 } // anon namespace
 
 calltab_hook_client
-calltab_call_sites_init (const calltab_options &opts)
+calltab_call_sites_init (const char *plugin_name, const calltab_options &opts)
 {
   calltab_hook_client client = calltab_hook_client ();
-  client.data = new call_sites (opts);
+  call_sites *cs = new call_sites (opts);
+  client.data = cs;
+  for (int after = 0; after < 2; after++)
+    {
+      struct register_pass_info info;
+      info.pass = new ignored_calls_pass (g, cs, after);
+      info.reference_pass_name = CALLTAB_FINAL_PASS_NAME;
+      info.ref_pass_instance_number = 1;
+      info.pos_op = after ? PASS_POS_INSERT_AFTER : PASS_POS_INSERT_BEFORE;
+      register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+    }
   client.start_unit = start_unit;
   client.finish_unit = finish_unit;
   client.begin_prologue = begin_prologue;

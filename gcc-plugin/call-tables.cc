@@ -1,13 +1,14 @@
 /* call-tables.cc: emit, at the end of the translation unit, the
-   declaration unit (.debug_info, .debug_abbrev) and the .debug_dcall and
-   .debug_vcall units of every caller, i.e. of every contiguous part of a
-   function that makes recorded calls (docs/format.md).
+   declaration units (.debug_info, .debug_abbrev), with the DIEs of the
+   vtables the unit emits, and the .debug_dcall and .debug_vcall units of
+   every caller, i.e. of every contiguous part of a function that makes
+   recorded calls (docs/format.md).
 
    Every address and offset is a label or a difference of labels, so the
    assembler and the linker keep them right; the plugin computes the
-   sizes only to report them (stats).  Units of callers in a COMDAT group
-   go into sections of that group, so that they are discarded with the
-   code they describe.  */
+   sizes only to report them (stats).  Units of callers and vtables in a
+   COMDAT group go into sections of that group, so that they are
+   discarded with the code or data they describe.  */
 
 #include "gcc-compat.h"
 #include "calltab-plugin.h"
@@ -28,6 +29,12 @@ enum
   AT_declaration = 0x3c,
   AT_external = 0x3f,
   AT_linkage_name = 0x6e,
+  AT_location = 0x02,
+  AT_byte_size = 0x0b,
+  FORM_block1 = 0x0a,
+  FORM_udata = 0x0f,
+  FORM_exprloc = 0x18,
+  OP_addr = 0x03,
   AT_MIPS_linkage_name = 0x2007,	/* its spelling before DWARF 4 */
   FORM_addr = 0x01,
   FORM_string = 0x08,
@@ -50,7 +57,8 @@ enum
   HAS_VCALL = 16,
   N_SHAPES = 32,
   ABBREV_CU = 1,
-  ABBREV_FIRST_SUBPROGRAM = 2
+  ABBREV_FIRST_SUBPROGRAM = 2,
+  ABBREV_VTABLE = 40		/* past every subprogram shape */
 };
 
 /* The DWARF being written: from -gdwarf-N and -gdwarf32/64.  */
@@ -240,6 +248,8 @@ struct decl_unit
      name) from the unit header, by function index; only members'
      entries are meaningful.  */
   auto_vec<unsigned HOST_WIDE_INT> die_offset;
+  /* The vtables whose DIEs it holds (indexes in call_record::vtables).  */
+  auto_vec<unsigned> vtables;
 };
 
 int
@@ -248,8 +258,14 @@ flag_form (const layout &lay)
   return lay.version >= 4 ? FORM_flag_present : FORM_flag;
 }
 
+int
+linkage_name_attr (const layout &lay)
+{
+  return lay.version >= 4 ? AT_linkage_name : AT_MIPS_linkage_name;
+}
+
 void
-emit_abbrevs (emitter &e, const bool used[N_SHAPES])
+emit_abbrevs (emitter &e, const bool used[N_SHAPES], bool vtables)
 {
   const layout &lay = e.lay;
   fputs ("\t.pushsection\t.debug_abbrev,\"\",@progbits\n", asm_out_file);
@@ -274,8 +290,7 @@ emit_abbrevs (emitter &e, const bool used[N_SHAPES])
       e.uleb (FORM_string, "DW_FORM_string");
       if (shape & HAS_LINKAGE)
 	{
-	  e.uleb (lay.version >= 4 ? AT_linkage_name : AT_MIPS_linkage_name,
-		  "DW_AT_linkage_name");
+	  e.uleb (linkage_name_attr (lay), "DW_AT_linkage_name");
 	  e.uleb (FORM_string, "DW_FORM_string");
 	}
       if (shape & HAS_EXTERNAL)
@@ -302,6 +317,23 @@ emit_abbrevs (emitter &e, const bool used[N_SHAPES])
 	  e.uleb (CALLTAB_UNIT_ATTR_FORM (lay.offset_size),
 		  "offset-sized constant");
 	}
+      e.uleb (0, "end of attributes");
+      e.uleb (0, NULL);
+    }
+  if (vtables)
+    {
+      e.uleb (ABBREV_VTABLE, "abbrev: vtable");
+      e.uleb (DW_TAG_calltab_vtable, "DW_TAG_calltab_vtable");
+      e.u8 (0, "DW_CHILDREN_no");
+      e.uleb (AT_name, "DW_AT_name");
+      e.uleb (FORM_string, "DW_FORM_string");
+      e.uleb (linkage_name_attr (lay), "DW_AT_linkage_name");
+      e.uleb (FORM_string, "DW_FORM_string");
+      e.uleb (AT_location, "DW_AT_location");
+      e.uleb (lay.version >= 4 ? FORM_exprloc : FORM_block1,
+	      "DW_FORM_exprloc");
+      e.uleb (AT_byte_size, "DW_AT_byte_size");
+      e.uleb (FORM_udata, "DW_FORM_udata");
       e.uleb (0, "end of attributes");
       e.uleb (0, NULL);
     }
@@ -382,6 +414,20 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
 	e.offset (label_buf (".Lcalltab_vcall%u", d.caller),
 		  "DW_AT_calltab_vcall_unit");
     }
+  for (unsigned k : u.vtables)
+    {
+      const ct_vtable &v = rec.vtables[k];
+      e.uleb (ABBREV_VTABLE, "DW_TAG_calltab_vtable");
+      e.string (v.name, "DW_AT_name");
+      e.string (v.symbol, "DW_AT_linkage_name");
+      if (lay.version >= 4)
+	e.uleb (1 + lay.addr_size, "DW_AT_location: length");
+      else
+	e.u8 (1 + lay.addr_size, "DW_AT_location: length");
+      e.u8 (OP_addr, "DW_OP_addr");
+      e.address (v.symbol, "the vtable");
+      e.uleb (v.size, "DW_AT_byte_size");
+    }
   e.uleb (0, "end of children");
   e.label (label_buf (".Lcalltab_cu_end%u", uno));
   fputs ("\t.popsection\n", asm_out_file);
@@ -413,7 +459,8 @@ emit_table_unit (emitter &e, const call_record &rec, unsigned i, bool virt,
       const ct_call &c = rec.calls[k];
       if (c.is_virtual != virt)
 	continue;
-      e.address (label_buf (".Lcalltab_ret%u", c.label), "call_site");
+      e.address (label_buf (c.debug_label ? ".LDL%u" : ".Lcalltab_ret%u",
+			    c.label), "call_site");
       if (virt)
 	e.uleb (c.value, "vtable_slot");
       else
@@ -431,7 +478,7 @@ emit_table_unit (emitter &e, const call_record &rec, unsigned i, bool virt,
 unsigned HOST_WIDE_INT
 calltab_emit_tables (const call_record &rec)
 {
-  if (rec.calls.is_empty ())
+  if (rec.calls.is_empty () && rec.vtables.is_empty ())
     return 0;
 
   layout lay;
@@ -482,6 +529,28 @@ calltab_emit_tables (const call_record &rec)
 	cu->members.safe_push (die_ref { i, other });
     }
 
+  /* The vtables: outside groups in unit 0, a COMDAT one in a unit of its
+     own in its group (one unit per group: a COMDAT function of the same
+     group already has one).  */
+  for (unsigned k = 0; k < rec.vtables.length (); k++)
+    {
+      const char *group = rec.vtables[k].comdat_group;
+      decl_unit *cu = NULL;
+      if (group == NULL)
+	cu = units[0];
+      else
+	for (unsigned uno = 1; uno < units.length () && cu == NULL; uno++)
+	  if (strcmp (units[uno]->group, group) == 0)
+	    cu = units[uno];
+      if (cu == NULL)
+	{
+	  cu = new decl_unit ();
+	  cu->group = group;
+	  units.safe_push (cu);
+	}
+      cu->vtables.safe_push (k);
+    }
+
   bool used[N_SHAPES] = { false };
   for (decl_unit *u : units)
     for (const die_ref &d : u->members)
@@ -489,9 +558,9 @@ calltab_emit_tables (const call_record &rec)
 
   fprintf (asm_out_file, "%s calltab: declaration units and call tables\n",
 	   ASM_COMMENT_START);
-  emit_abbrevs (e, used);
+  emit_abbrevs (e, used, !rec.vtables.is_empty ());
   for (unsigned uno = 0; uno < units.length (); uno++)
-    if (!units[uno]->members.is_empty ())
+    if (!units[uno]->members.is_empty () || !units[uno]->vtables.is_empty ())
       emit_declaration_unit (e, rec, uno, *units[uno]);
   /* By function, then part: the order does not depend on which part
      made the first call.  */

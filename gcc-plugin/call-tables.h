@@ -47,9 +47,22 @@ struct ct_caller
 struct ct_call
 {
   unsigned caller;		/* index in call_record::callers */
-  unsigned label;		/* .Lcalltab_ret<N>: the return address */
+  /* The return address: .Lcalltab_ret<LABEL>, or with DEBUG_LABEL
+     .LDL<LABEL>, the label final prints for the note the plugin put
+     after a call of a function without debug information (a thunk).  */
+  unsigned label;
+  bool debug_label;
   bool is_virtual;
   unsigned HOST_WIDE_INT value;	/* callee index, or the vtable slot */
+};
+
+/* A vtable the TU emits (docs/format.md "Vtables").  */
+struct ct_vtable
+{
+  const char *symbol;		/* _ZTV...: DW_AT_linkage_name, location */
+  const char *name;		/* the class's qualified name: DW_AT_name */
+  const char *comdat_group;	/* its COMDAT group, or NULL */
+  unsigned HOST_WIDE_INT size;	/* DW_AT_byte_size */
 };
 
 /* Call instructions seen in the TU, by kind (stats).  */
@@ -65,11 +78,13 @@ struct call_record
   vec<ct_function> functions;
   vec<ct_caller> callers;	/* in the order of their first call */
   vec<ct_call> calls;		/* in the order final emitted them */
+  vec<ct_vtable> vtables;	/* in the varpool's order */
   ct_counts seen;
 };
 
-/* Emit the declaration unit and the tables for what REC holds (at
-   PLUGIN_FINISH_UNIT); returns the number of bytes emitted.  */
+/* Emit the declaration units, the vtable DIEs and the tables for what
+   REC holds (at PLUGIN_FINISH_UNIT); returns the number of bytes
+   emitted.  */
 unsigned HOST_WIDE_INT calltab_emit_tables (const call_record &rec);
 
 #endif /* CALLTAB_CALL_TABLES_H */

@@ -45,7 +45,8 @@ const char *calltab_help_text (void);
 
 /* Recording the call sites and emitting the call tables at the end of
    the unit (call-sites.cc, call-tables.cc).  */
-calltab_hook_client calltab_call_sites_init (const calltab_options &opts);
+calltab_hook_client calltab_call_sites_init (const char *plugin_name,
+					     const calltab_options &opts);
 /* The discriminator pass (registered here for the mode in OPTS) and its
    line-table hook (discriminators.cc).  */
 calltab_hook_client calltab_discriminators_init (const char *plugin_name,

@@ -64,7 +64,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
     fputs (calltab_help_text (), stderr);
 
   const calltab_hook_client clients[] = {
-    calltab_call_sites_init (options),
+    calltab_call_sites_init (info->base_name, options),
     calltab_discriminators_init (info->base_name, options)
   };
   calltab_debug_hooks_register (info->base_name, clients,

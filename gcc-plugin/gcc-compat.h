@@ -42,6 +42,7 @@
 #include "stringpool.h"
 #include "memmodel.h"
 #include "emit-rtl.h"
+#include "varasm.h"
 #include "insn-attr.h"
 
 /* Whether DWARF debug information is being generated: what GCC 12's

@@ -23,6 +23,13 @@
 #define DW_AT_calltab_dcall_unit 0x3c70
 #define DW_AT_calltab_vcall_unit 0x3c71
 
+/* Vendor tag of a vtable's DIE in a declaration unit (DW_TAG_lo_user
+   .. DW_TAG_hi_user range): one per vtable (_ZTV symbol) the translation
+   unit emits, with DW_AT_name (the class), DW_AT_linkage_name (the _ZTV
+   symbol), DW_AT_location (DW_OP_addr of the symbol) and DW_AT_byte_size
+   (docs/format.md "Vtables").  */
+#define DW_TAG_calltab_vtable 0x4c70
+
 /* The form of those attributes: a constant of the unit's offset size
    (DW_FORM_data4 = 0x06 in 32-bit DWARF, DW_FORM_data8 = 0x07 in
    64-bit DWARF), relocated against the table section in objects.  Not

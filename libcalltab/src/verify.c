@@ -91,6 +91,8 @@ const struct verify_check_info verify_checks[VC_NUM] = {
   [VC_DISCRIMINATOR_UNCHECKED] = { "discriminator-unchecked", V_WARNING,
     "code that does not decode, or rows several functions hold: their"
     " discriminator rules not checked" },
+  [VC_VTABLE_LOCATION] = { "vtable-location", V_ERROR,
+    "a vtable DIE's DW_AT_location is not the address of its _ZTV symbol" },
 };
 
 static void
@@ -1101,6 +1103,7 @@ calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
   verify_calls (&v);
   verify_gcc_call_sites (&v);
   verify_lines (&v);
+  verify_vtables (&v);
   close_views (&v);
   if (v.nomem)
     {

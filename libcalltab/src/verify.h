@@ -39,6 +39,7 @@
 #define verify_gcc_callee __calltab_verify_gcc_callee
 #define verify_gcc_dies_end __calltab_verify_gcc_dies_end
 #define verify_symbol_exact __calltab_verify_symbol_exact
+#define verify_vtables __calltab_verify_vtables
 
 enum verify_severity
 {
@@ -88,6 +89,8 @@ enum verify_check
   VC_DISCRIMINATOR_SINGLE_BLOCK,
   VC_DISCRIMINATOR_SHARED,
   VC_DISCRIMINATOR_UNCHECKED,
+  /* The plugin's vtable DIEs (verify-vtables.c).  */
+  VC_VTABLE_LOCATION,
   VC_NUM
 };
 
@@ -210,6 +213,7 @@ void verify_tables (struct verify *v);	/* verify-tables.c */
 void verify_calls (struct verify *v);	/* verify-calls.c */
 void verify_gcc_call_sites (struct verify *v);	/* verify-call-sites.c */
 void verify_lines (struct verify *v);	/* verify-lines.c */
+void verify_vtables (struct verify *v);	/* verify-vtables.c */
 
 /* Whether the callee of .debug_dcall entry E was found usable by the
    callee-die check.  */

@@ -1,0 +1,3 @@
+struct A { virtual ~A(); };
+A::~A() {}
+int main() { return 0; }
