@@ -758,6 +758,21 @@ struct unit_producer
   const char *producer;
 };
 
+/* Whether the declaration unit U has a DW_TAG_subprogram child.  */
+static bool
+decl_unit_has_functions (struct verify *v, const struct unit_producer *u)
+{
+  Dwarf_Die cudie, child;
+  if (dwarf_offdie (v->dwarf, u->off + u->header_size, &cudie) == NULL
+      || dwarf_child (&cudie, &child) != 0)
+    return false;
+  do
+    if (dwarf_tag (&child) == DW_TAG_subprogram)
+      return true;
+  while (dwarf_siblingof (&child, &child) == 0);
+  return false;
+}
+
 /* The units of the file by their DW_AT_producer (invariant 6): the
    plugin's declaration units ("calltab VERSION"), GCC's units built with
    the plugin (their producer records -fplugin=.../calltab.so, or their
@@ -842,7 +857,11 @@ verify_units (struct verify *v)
   for (size_t i = 0; i < nunits; i++)
     if (units[i].kind == UK_DECL)
       {
-	v->decl_units++;
+	/* Only a unit of callers and callees says tables were there: a
+	   unit of vtable DIEs alone (a translation unit that makes no
+	   call) does not.  */
+	if (decl_unit_has_functions (v, &units[i]))
+	  v->decl_units++;
 	if (bsearch (&units[i].off, named, nnamed, sizeof *named, cmp_u64)
 	    == NULL)
 	  continue;
