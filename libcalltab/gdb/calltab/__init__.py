@@ -42,6 +42,7 @@ class _Library(gdb.Parameter):
 
     def get_set_string(self):
         frames.state().set_library(self.value)
+        frames.state().library()
         return ""
 
     def get_show_string(self, svalue):
