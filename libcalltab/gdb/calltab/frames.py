@@ -48,6 +48,35 @@ def _strip_params(name):
     return name
 
 
+def _strip_return_type(name):
+    """NAME without the return type the demangler gives a template
+    function ("void std::vector<int>::_M_realloc_insert<int>" ->
+    "std::vector<int>::_M_realloc_insert<int>"): what follows the last
+    space outside brackets, before an operator name's own spaces."""
+    depth = 0
+    cut = -1
+    i = 0
+    while i < len(name):
+        c = name[i]
+        if c in "<([":
+            depth += 1
+        elif c in ">)]":
+            depth -= 1
+        elif depth == 0:
+            if name.startswith("operator", i) and (
+                    i == 0 or not (name[i - 1].isalnum() or name[i - 1] == "_")):
+                break
+            if c == " ":
+                cut = i
+        i += 1
+    return name[cut + 1:]
+
+
+def gdb_style(name):
+    """A demangled name as gdb prints it in a frame."""
+    return _strip_return_type(_strip_params(name))
+
+
 class _Sections(object):
     """gdb's target sections: code ranges, each with its file and bias."""
 
@@ -92,8 +121,8 @@ class _Sections(object):
 class Result(object):
     """What calltab says about one frame."""
 
-    __slots__ = ("gdb_name", "path", "bias", "pc", "ras", "answer",
-                 "error")
+    __slots__ = ("gdb_name", "path", "bias", "pc", "ras", "vtable",
+                 "answer", "error")
 
     def __init__(self):
         self.gdb_name = None
@@ -101,6 +130,7 @@ class Result(object):
         self.bias = 0
         self.pc = None
         self.ras = []
+        self.vtable = None
         self.answer = None
         self.error = None
 
@@ -117,7 +147,7 @@ class Result(object):
         if a is None:
             return name
         if a.decided:
-            right = _strip_params(a.function.name)
+            right = gdb_style(a.function.name)
             if name is None or right != name:
                 if verbose:
                     return "%s [calltab: %s]" % (right, a.evidence)
@@ -210,11 +240,34 @@ class State(object):
                     break
                 r.ras.append(ra - r.bias)
             older = older.older()
+        r.vtable = _this_vtable(frame, r.path, self.section_map())
         try:
-            r.answer = lib.disambiguate(handle, r.pc, r.ras)
+            r.answer = lib.disambiguate(handle, r.pc, r.ras, r.vtable)
         except OSError as e:
             r.error = str(e)
         return r
+
+
+def _this_vtable(frame, path, sections):
+    """The file address of the vtable pointer of FRAME's `this' (the
+    address point stored in the object), when the frame has a readable
+    `this' whose vtable is in PATH's loaded image; else None.  A virtual
+    call into merged code is decided by it (docs/disambiguate.md)."""
+    try:
+        this = frame.read_var("this")
+        if this.type.strip_typedefs().code != gdb.TYPE_CODE_PTR:
+            return None
+        vptr_type = gdb.lookup_type("unsigned long").pointer()
+        vptr = int(this.cast(vptr_type).dereference())
+    except (gdb.error, ValueError, RuntimeError):
+        return None
+    # The vtable is data: not in the code ranges of the section map, so
+    # the bias is that of the code of the same file.
+    for start, end, p, bias in sections.ranges:
+        if p == path:
+            v = vptr - bias
+            return v if v >= 0 else None
+    return None
 
 
 def _address_in_block(frame):

@@ -172,11 +172,12 @@ class Library(object):
                 self._lib.calltab_end(handle)
         self._handles = {}
 
-    def disambiguate(self, handle, pc, ras):
+    def disambiguate(self, handle, pc, ras, vtable=None):
         """Which function ran at file address PC with the return
-        addresses RAS (file addresses, innermost first)."""
+        addresses RAS (file addresses, innermost first) and, when not
+        None, VTABLE the file address of the object's vtable pointer."""
         arr = (_u64 * max(len(ras), 1))(*ras)
-        q = Query(pc, arr, len(ras), 0, 0)
+        q = Query(pc, arr, len(ras), vtable is not None, vtable or 0)
         d = Decision()
         if self._lib.calltab_disambiguate(handle, ctypes.byref(q),
                                           ctypes.byref(d)) != 0:
