@@ -33,6 +33,12 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+DATADIR ?= $(PREFIX)/share
+# gdb's frame filter (docs/gdb.md): the calltab Python package and the
+# script a `source' line names (it finds ../python next to itself).
+GDB_PYDIR ?= $(DATADIR)/calltab/python
+GDB_SCRIPTDIR ?= $(DATADIR)/calltab/gdb
+GDB_PY := $(filter-out %/_paths.py,$(wildcard libcalltab/gdb/calltab/*.py))
 
 GCC_PLUGIN_DIR := $(shell $(GCC) -print-file-name=plugin)
 GCC_TARGET := $(shell $(GCC) -dumpmachine)
@@ -229,6 +235,12 @@ install: all
 	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/calltab.pc
 	$(INSTALL) -m 644 docs/calltab.1 $(DESTDIR)$(MANDIR)/man1/
 	$(INSTALL) -m 644 docs/libcalltab.3 $(DESTDIR)$(MANDIR)/man3/
+	$(INSTALL) -d $(DESTDIR)$(GDB_PYDIR)/calltab $(DESTDIR)$(GDB_SCRIPTDIR)
+	$(INSTALL) -m 644 $(GDB_PY) $(DESTDIR)$(GDB_PYDIR)/calltab/
+	printf '# Written by make install: where libcalltab.so.0 is.\nLIBDIR = "%s"\n' \
+	  '$(LIBDIR)' > $(DESTDIR)$(GDB_PYDIR)/calltab/_paths.py
+	chmod 644 $(DESTDIR)$(GDB_PYDIR)/calltab/_paths.py
+	$(INSTALL) -m 644 libcalltab/gdb/calltab-gdb.py $(DESTDIR)$(GDB_SCRIPTDIR)/
 
 uninstall:
 	rm -f $(DESTDIR)$(PLUGINDIR)/calltab.so $(DESTDIR)$(BINDIR)/calltab \
@@ -238,6 +250,12 @@ uninstall:
 	  $(DESTDIR)$(INCLUDEDIR)/calltab-format.h \
 	  $(DESTDIR)$(PKGCONFIGDIR)/calltab.pc \
 	  $(DESTDIR)$(MANDIR)/man1/calltab.1 $(DESTDIR)$(MANDIR)/man3/libcalltab.3
+	rm -f $(addprefix $(DESTDIR)$(GDB_PYDIR)/calltab/,$(notdir $(GDB_PY))) \
+	  $(DESTDIR)$(GDB_PYDIR)/calltab/_paths.py \
+	  $(DESTDIR)$(GDB_SCRIPTDIR)/calltab-gdb.py
+	rm -rf $(DESTDIR)$(GDB_PYDIR)/calltab/__pycache__
+	-rmdir $(DESTDIR)$(GDB_PYDIR)/calltab $(DESTDIR)$(GDB_PYDIR) \
+	  $(DESTDIR)$(GDB_SCRIPTDIR) $(DESTDIR)$(DATADIR)/calltab 2>/dev/null
 
 clean:
 	rm -f gcc-plugin/*.o gcc-plugin/*.d $(PLUGIN) \

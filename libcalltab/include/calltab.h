@@ -250,6 +250,80 @@ int calltab_func (const Calltab *ct, uint64_t die, Calltab_Func *func);
 int calltab_unit_caller (const Calltab *ct, const Calltab_Unit *unit,
 			 Calltab_Caller *caller);
 
+/* Disambiguation of merged code (docs/disambiguate.md).  After identical
+   code folding one address is in several functions; the call that got
+   there tells which one ran.  Version node CALLTAB_0.2.  */
+
+/* One function whose code holds an address: an ELF function symbol (with
+   its GCC DIE when one is found) or, in a stripped file, a GCC DIE alone.  */
+typedef struct
+{
+  const char *symbol;		/* ELF symbol (linkage name), or NULL */
+  const char *name;		/* as the user wrote it: C++ demangled with
+				   parameters ("Rect::area() const"), C the
+				   name; never NULL */
+  uint64_t die;			/* GCC's DW_TAG_subprogram DIE (.debug_info
+				   offset) or the plugin's caller/callee DIE,
+				   0 if none found */
+  uint64_t low_pc;		/* file address where its code (the part
+				   holding the address) starts */
+  uint64_t size;		/* size of that part, 0 if unknown */
+} Calltab_Function;
+
+/* The functions whose code holds the file address ADDR (every alias at a
+   folded copy: gold and lld keep the folded functions' symbols there;
+   GCC IPA-ICF aliases; the cold part foo.cold counts as foo).  Fills
+   *FUNCS with a malloc'ed array the caller frees (free), *N its length.
+   Returns 0 (N may be 0: no function there), -1 on error.  Thread-safe.  */
+int calltab_functions_at (const Calltab *ct, uint64_t addr,
+			  Calltab_Function **funcs, size_t *n);
+
+/* A question: which function ran with its PC at PC, given the return
+   addresses of the frames above it (RA[0]: where the frame at PC returns
+   to, i.e. the return address of the call that entered it; RA[1]: the
+   caller's; ...).  All file addresses (the caller subtracts the load
+   bias).  THIS_VTABLE: the vtable pointer of the object of the innermost
+   call when it was virtual (the address point stored in the object).  */
+typedef struct
+{
+  uint64_t pc;
+  const uint64_t *ra;
+  size_t nra;
+  int has_this_vtable;
+  uint64_t this_vtable;
+} Calltab_Query;
+
+enum
+{
+  CALLTAB_DECIDED = 0,		/* FUNCTION ran */
+  CALLTAB_UNDECIDABLE = 1	/* the tables cannot tell: see REASON */
+};
+
+typedef struct
+{
+  int verdict;			/* CALLTAB_DECIDED or CALLTAB_UNDECIDABLE */
+  Calltab_Function function;	/* DECIDED: the function that ran */
+  const char *evidence;		/* DECIDED: how, one line of text ("not
+				   merged: the only function at 0x..."; "the
+				   .debug_dcall entry at 0x... (unit 0x...,
+				   caller 'A') names 'B'"); UNDECIDABLE: why */
+  Calltab_Function *candidates;	/* every function at PC (malloc'ed) */
+  size_t ncandidates;		/* after the vtable slot, those remaining
+				   are first: NREMAINING of them */
+  size_t nremaining;
+  int table;			/* the deciding entry's table, or -1 */
+  Calltab_Entry entry;		/* the deciding entry (table >= 0) */
+  size_t depth;			/* how many of RA were used */
+} Calltab_Decision;
+
+/* Answer Q for CT into *D.  Returns 0 (D filled, either verdict), -1 on
+   error (bad argument, out of memory).  Release D with
+   calltab_decision_free.  Strings are owned by CT (live until
+   calltab_end).  Thread-safe.  */
+int calltab_disambiguate (const Calltab *ct, const Calltab_Query *q,
+			  Calltab_Decision *d);
+void calltab_decision_free (Calltab_Decision *d);
+
 /* Verification (calltab verify).  calltab_verify runs every check of a
    registry over an open file: the tables against the format, the code
    they describe, GCC's own DW_TAG_call_site DIEs and the line table's
