@@ -543,6 +543,7 @@ cmd_prune (int argc, char **argv)
       goto done;
     }
   size_t kept = 0, dropped = 0, emptied = 0, kept_whole = 0;
+  size_t kept_caller = 0;	/* entries kept for their merged caller */
   uint64_t pos = 0;		/* next byte of the old section to copy */
   for (size_t i = 0; i < nunits; i++)
     {
@@ -593,6 +594,8 @@ cmd_prune (int argc, char **argv)
 	    }
 	}
       kept += ukept;
+      if (cm > 0)
+	kept_caller += ukept;
       dropped += u.nentries - ukept;
       emptied += ukept == 0 && u.nentries > 0;
       /* The new unit_length: what follows the length field.  */
@@ -645,6 +648,8 @@ cmd_prune (int argc, char **argv)
       printf (".debug_dcall: %" PRIu64 " -> %zu bytes\n", before, nb.n);
       printf ("dcall entries: %zu -> %zu (dropped %zu)\n", kept + dropped,
 	      kept, dropped);
+      printf ("kept: %zu of merged callers, %zu more of merged callees\n",
+	      kept_caller, kept - kept_caller);
       printf ("dcall units: %zu (callers merged: %zu, emptied: %zu)\n",
 	      nunits, kept_whole, emptied);
       printf ("vcall entries: %zu in %zu units (all kept)\n",
