@@ -1,0 +1,5 @@
+/* calltab.prune: the recursive case, second half (see prune-ab.c).  */
+extern int sink (int);
+
+__attribute__ ((noinline)) int d (int x) { return sink (x * 5 + 1) + 1; }
+__attribute__ ((noinline)) int c (int x) { return d (x) + 2; }
