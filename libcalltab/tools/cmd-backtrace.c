@@ -349,8 +349,10 @@ cmd_backtrace (int argc, char **argv)
       fprintf (stderr, "calltab backtrace: %s\n", dwfl_errmsg (-1));
       goto out;
     }
+  /* dwfl_linux_proc_attach: 0 or an errno; dwfl_core_file_attach: the
+     core's pid, or -1.  */
   int err = pid ? dwfl_linux_proc_attach (bt->dwfl, (pid_t) pid, false)
-    : dwfl_core_file_attach (bt->dwfl, core);
+    : (dwfl_core_file_attach (bt->dwfl, core) < 0 ? -1 : 0);
   if (err != 0)
     {
       if (pid)
