@@ -384,10 +384,15 @@ do_sample (struct state *st, struct line *lines, size_t n)
 	  struct line *l = &lines[last[0]];
 	  char *sym = names[0] ? NULL
 	    : strndup (l->text + l->sym, l->sym_end - l->sym);
-	  char *dso = strndup (l->text + l->dso, l->dso_end - l->dso);
+	  /* A frame perf shows only as "(inlined)": the file of the first
+	     frame that names one.  */
+	  struct line *dl = l;
+	  for (size_t f = 0; f < nframes && dl->inlined; f++)
+	    dl = &lines[last[f]];
+	  char *dso = strndup (dl->text + dl->dso, dl->dso_end - dl->dso);
 	  if ((names[0] || sym) && dso)
 	    add_report (st, names[0] ? names[0] : sym,
-			files[0] ? files[0]->path : dso);
+			dso);
 	  free (sym);
 	  free (dso);
 	}
