@@ -154,6 +154,8 @@ struct Calltab
   pthread_mutex_t lock;		/* serializes libdw calls after open */
   char **strings;		/* strdup'd names owned by the handle */
   size_t nstrings, strings_alloc;
+  struct ct_disamb *disamb;	/* disambiguation indexes, built on first
+				   use under LOCK (disamb.h) */
 };
 
 /* Record error CODE for the calling thread.  FMT, when not NULL, is a
@@ -277,6 +279,9 @@ size_t __calltab_partition (const void *base, size_t n, size_t size,
 
 /* Keep a copy of S owned by CT.  Returns it, or NULL (out of memory).  */
 const char *__calltab_strdup (Calltab *ct, const char *s);
+
+/* Release CT->disamb (functions-at.c).  */
+void __calltab_disamb_end (Calltab *ct);
 
 /* Fill the public views.  */
 void __calltab_fill_unit (const Calltab *ct, int table, size_t n,

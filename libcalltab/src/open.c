@@ -392,6 +392,7 @@ calltab_end (Calltab *ct)
     free (ct->strings[i]);
   free (ct->strings);
   free (ct->dwarf_error);
+  __calltab_disamb_end (ct);
   __calltab_groups_end (ct);
   __calltab_relindex_free (ct->relindex);
   __calltab_dwfl_end (ct->dwfl);

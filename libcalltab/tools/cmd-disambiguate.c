@@ -1,12 +1,255 @@
-/* cmd-disambiguate.c: calltab disambiguate (issue 12; being written).  */
+/* cmd-disambiguate.c: calltab disambiguate FILE --pc ADDR --ra ADDR...:
+   which function ran with its PC in merged code (docs/disambiguate.md,
+   docs/cli.md).  */
 
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
 #include "calltab-cli.h"
+
+static void
+help (FILE *out)
+{
+  fputs ("Usage: calltab disambiguate [--json] [--debuginfo-path=PATH] FILE\n"
+	 "         --pc ADDR [--ra ADDR]... [--this-vtable ADDR] [--bias ADDR]\n"
+	 "Say which function ran with its program counter at ADDR when the\n"
+	 "linker or GCC merged identical functions there, from the call\n"
+	 "tables: the first --ra is the return address of the frame at the\n"
+	 "PC, the next its caller's, and so on.  Addresses are file addresses\n"
+	 "(hexadecimal with 0x, or decimal).\n\n"
+	 "  --pc ADDR           the program counter\n"
+	 "  --ra ADDR           a return address, innermost first (repeat)\n"
+	 "  --this-vtable ADDR  the vtable pointer of the object of the\n"
+	 "                      innermost call, when it was virtual\n"
+	 "  --bias ADDR         load bias subtracted from every address\n"
+	 "  --json              one JSON object instead of text\n"
+	 "  --debuginfo-path=PATH\n"
+	 "                      where to look for separate debug files\n"
+	 "  -h, --help          print this help and exit\n\n"
+	 "Output: the function (name as written, linkage name, DIE) and the\n"
+	 "evidence; or 'undecidable', the reason and every candidate.\n"
+	 "Exit status: 0 decided, 1 undecidable, 2 usage error or unreadable\n"
+	 "file.\n", out);
+}
+
+static bool
+parse_addr (const char *s, uint64_t *v)
+{
+  char *end;
+  errno = 0;
+  *v = strtoull (s, &end, 0);
+  return errno == 0 && end != s && *end == '\0' && s[0] != '-';
+}
+
+static void
+print_function (const char *keyword, const Calltab_Function *f,
+		const char *note)
+{
+  if (keyword != NULL)
+    printf ("%s ", keyword);
+  else
+    printf ("%s  ", f->name);
+  printf ("linkage=%s die=0x%08" PRIx64 " low_pc=0x%" PRIx64 " size=%"
+	  PRIu64, f->symbol ? f->symbol : "?", f->die, f->low_pc, f->size);
+  if (keyword != NULL)
+    printf (" name=%s", f->name);
+  if (note != NULL)
+    printf (" %s", note);
+  putchar ('\n');
+}
+
+static void
+json_function (const Calltab_Function *f)
+{
+  fputs ("{\"name\":", stdout);
+  cli_json_string (stdout, f->name);
+  fputs (",\"linkage_name\":", stdout);
+  if (f->symbol != NULL)
+    cli_json_string (stdout, f->symbol);
+  else
+    fputs ("null", stdout);
+  printf (",\"die\":%" PRIu64 ",\"low_pc\":%" PRIu64 ",\"size\":%" PRIu64
+	  "}", f->die, f->low_pc, f->size);
+}
+
+static void
+print_json (const Calltab *ct, const Calltab_Query *q,
+	    const Calltab_Decision *d)
+{
+  fputs ("{\"file\":", stdout);
+  cli_json_string (stdout, calltab_path (ct));
+  printf (",\"pc\":%" PRIu64 ",\"ra\":[", q->pc);
+  for (size_t i = 0; i < q->nra; i++)
+    printf ("%s%" PRIu64, i ? "," : "", q->ra[i]);
+  fputs ("]", stdout);
+  if (q->has_this_vtable)
+    printf (",\"this_vtable\":%" PRIu64, q->this_vtable);
+  printf (",\"verdict\":\"%s\"", d->verdict == CALLTAB_DECIDED
+	  ? "decided" : "undecidable");
+  if (d->verdict == CALLTAB_DECIDED)
+    {
+      fputs (",\"function\":", stdout);
+      json_function (&d->function);
+      fputs (",\"evidence\":", stdout);
+    }
+  else
+    fputs (",\"reason\":", stdout);
+  cli_json_string (stdout, d->evidence);
+  if (d->table >= 0)
+    {
+      fputs (",\"entry\":", stdout);
+      cli_json_entry (stdout, ct, &d->entry);
+    }
+  printf (",\"depth\":%zu,\"remaining\":%zu,\"candidates\":[", d->depth,
+	  d->nremaining);
+  for (size_t i = 0; i < d->ncandidates; i++)
+    {
+      if (i)
+	putchar (',');
+      json_function (&d->candidates[i]);
+    }
+  fputs ("]}\n", stdout);
+}
+
+static void
+print_text (const Calltab *ct, const Calltab_Decision *d)
+{
+  if (d->verdict == CALLTAB_DECIDED)
+    {
+      print_function (NULL, &d->function, NULL);
+      printf ("evidence %s\n", d->evidence);
+    }
+  else
+    {
+      puts ("undecidable");
+      printf ("reason %s\n", d->evidence);
+      for (size_t i = 0; i < d->ncandidates; i++)
+	print_function ("candidate", &d->candidates[i],
+			i < d->nremaining ? NULL : "excluded=slot");
+    }
+  if (d->table >= 0)
+    {
+      fputs ("entry ", stdout);
+      cli_print_entry (stdout, ct, &d->entry);
+    }
+}
 
 int
 cmd_disambiguate (int argc, char **argv)
 {
-  (void) argc;
-  (void) argv;
-  fputs ("calltab disambiguate: not implemented yet\n", stderr);
+  const char *debuginfo_path = NULL, *file = NULL;
+  bool json = false, have_pc = false;
+  uint64_t bias = 0;
+  Calltab_Query q = { 0 };
+  uint64_t *ra = calloc ((size_t) argc + 1, sizeof *ra);
+  if (ra == NULL)
+    return CLI_EXIT_TROUBLE;
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (strcmp (a, "-h") == 0 || strcmp (a, "--help") == 0)
+	{
+	  help (stdout);
+	  free (ra);
+	  return CLI_EXIT_OK;
+	}
+      if (strncmp (a, "--debuginfo-path=", 17) == 0)
+	{
+	  debuginfo_path = a + 17;
+	  continue;
+	}
+      if (strcmp (a, "--json") == 0)
+	{
+	  json = true;
+	  continue;
+	}
+      static const char *const opts[] = { "--pc", "--ra", "--this-vtable",
+					  "--bias" };
+      int o = -1;
+      const char *val = NULL;
+      for (int k = 0; k < 4; k++)
+	{
+	  size_t len = strlen (opts[k]);
+	  if (strncmp (a, opts[k], len) == 0
+	      && (a[len] == '\0' || a[len] == '='))
+	    {
+	      o = k;
+	      val = a[len] == '=' ? a + len + 1 : (i + 1 < argc ? argv[++i]
+						   : NULL);
+	      break;
+	    }
+	}
+      if (o < 0)
+	{
+	  if (a[0] == '-' || file != NULL)
+	    {
+	      fprintf (stderr, "calltab disambiguate: unexpected argument "
+		       "'%s'\n", a);
+	      goto usage;
+	    }
+	  file = a;
+	  continue;
+	}
+      uint64_t v;
+      if (val == NULL || !parse_addr (val, &v))
+	{
+	  fprintf (stderr, "calltab disambiguate: %s needs an address, "
+		   "got '%s'\n", opts[o], val ? val : "nothing");
+	  goto usage;
+	}
+      switch (o)
+	{
+	case 0: q.pc = v; have_pc = true; break;
+	case 1: ra[q.nra++] = v; break;
+	case 2: q.this_vtable = v; q.has_this_vtable = 1; break;
+	default: bias = v; break;
+	}
+    }
+  if (file == NULL || !have_pc)
+    {
+      fprintf (stderr, "calltab disambiguate: %s\n",
+	       file == NULL ? "no FILE" : "no --pc");
+      goto usage;
+    }
+  /* The addresses as the file has them.  */
+  q.pc -= bias;
+  for (size_t i = 0; i < q.nra; i++)
+    ra[i] -= bias;
+  if (q.has_this_vtable)
+    q.this_vtable -= bias;
+  q.ra = ra;
+
+  Calltab *ct = calltab_begin_debuginfo (file, debuginfo_path);
+  if (ct == NULL)
+    {
+      fprintf (stderr, "calltab: %s\n", calltab_errmsg (-1));
+      free (ra);
+      return CLI_EXIT_TROUBLE;
+    }
+  Calltab_Decision d;
+  int status;
+  if (calltab_disambiguate (ct, &q, &d) != 0)
+    {
+      fprintf (stderr, "calltab: %s\n", calltab_errmsg (-1));
+      status = CLI_EXIT_TROUBLE;
+    }
+  else
+    {
+      if (json)
+	print_json (ct, &q, &d);
+      else
+	print_text (ct, &d);
+      status = d.verdict == CALLTAB_DECIDED ? CLI_EXIT_OK : CLI_EXIT_PROBLEMS;
+      calltab_decision_free (&d);
+    }
+  calltab_end (ct);
+  free (ra);
+  return status;
+
+usage:
+  help (stderr);
+  free (ra);
   return CLI_EXIT_TROUBLE;
 }

@@ -1,0 +1,630 @@
+/* functions-at.c: which functions hold an address (calltab_functions_at),
+   and the indexes disambiguation reads (disamb.h), built on first use.
+
+   The functions come from the symbol table (.symtab of the file, else of
+   its separate debug file): after identical code folding, gold and lld
+   keep every folded function's symbol at the kept copy, GCC's IPA-ICF
+   makes aliases.  foo.cold, GCC's cold part of foo, counts as foo.
+   Without a symbol table, GCC's own subprogram DIEs give the functions
+   (their DW_AT_low_pc/DW_AT_ranges).  */
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include "disamb.h"
+
+/* ---- string pool ------------------------------------------------------ */
+
+static uint64_t
+hash_string (const char *s)
+{
+  uint64_t h = 1469598103934665603u;
+  for (; *s != '\0'; s++)
+    h = (h ^ (unsigned char) *s) * 1099511628211u;
+  return h;
+}
+
+/* Intern S (copied unless OWNED) in ST; the caller holds the lock.  */
+static const char *
+intern_locked (struct ct_disamb *st, const char *s, char *owned)
+{
+  if (st->pool_used * 2 >= st->pool_size)
+    {
+      size_t nsize = st->pool_size ? st->pool_size * 2 : 256;
+      char **np = calloc (nsize, sizeof *np);
+      if (np == NULL)
+	return NULL;
+      for (size_t i = 0; i < st->pool_size; i++)
+	if (st->pool[i] != NULL)
+	  {
+	    size_t j = hash_string (st->pool[i]) & (nsize - 1);
+	    while (np[j] != NULL)
+	      j = (j + 1) & (nsize - 1);
+	    np[j] = st->pool[i];
+	  }
+      free (st->pool);
+      st->pool = np;
+      st->pool_size = nsize;
+    }
+  size_t j = hash_string (s) & (st->pool_size - 1);
+  while (st->pool[j] != NULL)
+    {
+      if (strcmp (st->pool[j], s) == 0)
+	{
+	  free (owned);
+	  return st->pool[j];
+	}
+      j = (j + 1) & (st->pool_size - 1);
+    }
+  char *copy = owned != NULL ? owned : strdup (s);
+  if (copy == NULL)
+    return NULL;
+  st->pool[j] = copy;
+  st->pool_used++;
+  return copy;
+}
+
+const char *
+__calltab_intern (const Calltab *ct, const char *s)
+{
+  Calltab *mct = (Calltab *) ct;
+  pthread_mutex_lock (&mct->lock);
+  const char *r = intern_locked (mct->disamb, s, NULL);
+  pthread_mutex_unlock (&mct->lock);
+  if (r == NULL)
+    __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+  return r;
+}
+
+const char *
+__calltab_intern_free (const Calltab *ct, char *s)
+{
+  if (s == NULL)
+    return NULL;
+  Calltab *mct = (Calltab *) ct;
+  pthread_mutex_lock (&mct->lock);
+  const char *r = intern_locked (mct->disamb, s, s);
+  pthread_mutex_unlock (&mct->lock);
+  if (r == NULL)
+    {
+      free (s);
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+    }
+  return r;
+}
+
+/* ---- symbols ------------------------------------------------------------ */
+
+/* The section of ELF of type TYPE, NULL if none.  */
+static Elf_Scn *
+find_symtab (Elf *elf, Elf64_Word type)
+{
+  if (elf == NULL)
+    return NULL;
+  Elf_Scn *scn = NULL;
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (scn, &sh) != NULL && sh.sh_type == type)
+	return scn;
+    }
+  return NULL;
+}
+
+/* The length of NAME without a ".cold" or ".cold.N" suffix (GCC's name of
+   a function's cold part), or 0 if it has none.  */
+static size_t
+cold_stem (const char *name)
+{
+  const char *p = strstr (name, ".cold");
+  const char *last = NULL;
+  for (; p != NULL; p = strstr (p + 1, ".cold"))
+    last = p;
+  if (last == NULL || last == name)
+    return 0;
+  const char *q = last + 5;
+  if (*q == '.')
+    {
+      q++;
+      if (*q == '\0')
+	return 0;
+      while (*q >= '0' && *q <= '9')
+	q++;
+    }
+  return *q == '\0' ? (size_t) (last - name) : 0;
+}
+
+static int
+compare_fsyms (const void *a, const void *b)
+{
+  const struct ct_fsym *x = a, *y = b;
+  if (x->addr != y->addr)
+    return x->addr < y->addr ? -1 : 1;
+  return strcmp (x->symbol, y->symbol);
+}
+
+static int
+read_symbols (struct ct_disamb *st, Elf *elf, Elf_Scn *scn)
+{
+  GElf_Shdr sh;
+  Elf_Data *data = elf_getdata (scn, NULL);
+  if (gelf_getshdr (scn, &sh) == NULL || data == NULL || sh.sh_entsize == 0)
+    return 0;
+  size_t n = sh.sh_size / sh.sh_entsize, alloc = 0;
+  for (size_t i = 1; i < n; i++)
+    {
+      GElf_Sym sym;
+      if (gelf_getsym (data, (int) i, &sym) == NULL)
+	continue;
+      int type = GELF_ST_TYPE (sym.st_info);
+      if ((type != STT_FUNC && type != STT_GNU_IFUNC)
+	  || sym.st_shndx == SHN_UNDEF || sym.st_value == 0)
+	continue;
+      const char *name = elf_strptr (elf, sh.sh_link, sym.st_name);
+      if (name == NULL || *name == '\0')
+	continue;
+      size_t stem = cold_stem (name);
+      if (stem != 0)
+	{
+	  char *s = strndup (name, stem);
+	  if (s == NULL || (name = intern_locked (st, s, s)) == NULL)
+	    return -1;
+	}
+      if (__calltab_reserve (&st->syms, &alloc, st->nsyms + 1,
+			     sizeof *st->syms) < 0)
+	return -1;
+      st->syms[st->nsyms++] = (struct ct_fsym) {
+	.addr = sym.st_value, .size = sym.st_size, .symbol = name,
+	.cold = stem != 0 };
+      if (sym.st_size > st->maxsize)
+	st->maxsize = sym.st_size;
+    }
+  if (st->nsyms > 1)
+    qsort (st->syms, st->nsyms, sizeof *st->syms, compare_fsyms);
+  /* The same symbol twice at one address (.symtab lists some twice).  */
+  size_t k = 0;
+  for (size_t i = 0; i < st->nsyms; i++)
+    if (k == 0 || compare_fsyms (&st->syms[k - 1], &st->syms[i]) != 0)
+      st->syms[k++] = st->syms[i];
+  st->nsyms = k;
+  return 0;
+}
+
+/* ---- GCC's subprogram DIEs ---------------------------------------------- */
+
+static const char *
+die_symbol (Dwarf_Die *die)
+{
+  Dwarf_Attribute attr;
+  const char *s = NULL;
+  if (dwarf_attr_integrate (die, DW_AT_linkage_name, &attr) != NULL
+      || dwarf_attr_integrate (die, DW_AT_MIPS_linkage_name, &attr) != NULL)
+    s = dwarf_formstring (&attr);
+  if (s == NULL)
+    s = dwarf_diename (die);
+  return s;
+}
+
+static int
+add_subprogram (struct ct_disamb *st, Dwarf_Die *die, size_t *alloc)
+{
+  if (dwarf_hasattr (die, DW_AT_declaration)
+      || (!dwarf_hasattr (die, DW_AT_low_pc)
+	  && !dwarf_hasattr (die, DW_AT_ranges)))
+    return 0;
+  const char *sym = die_symbol (die);
+  if (sym == NULL)
+    return 0;
+  Dwarf_Addr base, low, high;
+  ptrdiff_t off = 0;
+  bool any = false;
+  while ((off = dwarf_ranges (die, off, &base, &low, &high)) > 0)
+    {
+      if (__calltab_reserve (&st->dies, alloc, st->ndies + 1,
+			     sizeof *st->dies) < 0)
+	return -1;
+      st->dies[st->ndies++] = (struct ct_gdie) {
+	.low = low, .high = high, .die = dwarf_dieoffset (die), .symbol = sym };
+      if (low != 0 && high - low > st->maxdie)
+	st->maxdie = high - low;
+      any = true;
+    }
+  if (!any)			/* lld's tombstone: keep it for the name */
+    {
+      if (__calltab_reserve (&st->dies, alloc, st->ndies + 1,
+			     sizeof *st->dies) < 0)
+	return -1;
+      st->dies[st->ndies++] = (struct ct_gdie) {
+	.die = dwarf_dieoffset (die), .symbol = sym };
+    }
+  return 0;
+}
+
+/* The subprograms among the children of DIE, into namespaces.  */
+static int
+walk_scope (struct ct_disamb *st, Dwarf_Die *parent, size_t *alloc)
+{
+  Dwarf_Die child;
+  if (dwarf_child (parent, &child) != 0)
+    return 0;
+  do
+    {
+      int tag = dwarf_tag (&child);
+      if (tag == DW_TAG_subprogram)
+	{
+	  if (add_subprogram (st, &child, alloc) < 0)
+	    return -1;
+	}
+      else if (tag == DW_TAG_namespace)
+	{
+	  if (walk_scope (st, &child, alloc) < 0)
+	    return -1;
+	}
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+  return 0;
+}
+
+static int
+compare_gdies (const void *a, const void *b)
+{
+  const struct ct_gdie *x = a, *y = b;
+  if (x->low != y->low)
+    return x->low < y->low ? -1 : 1;
+  return x->die < y->die ? -1 : x->die > y->die;
+}
+
+static _Thread_local const struct ct_gdie *sort_dies;
+
+static int
+compare_by_name (const void *a, const void *b)
+{
+  const struct ct_gdie *x = &sort_dies[*(const size_t *) a];
+  const struct ct_gdie *y = &sort_dies[*(const size_t *) b];
+  int c = strcmp (x->symbol, y->symbol);
+  if (c != 0)
+    return c;
+  return x->low < y->low ? -1 : x->low > y->low;
+}
+
+static int
+read_dies (struct ct_disamb *st, Dwarf *dw)
+{
+  size_t alloc = 0;
+  Dwarf_CU *cu = NULL;
+  Dwarf_Die cudie, subdie;
+  uint8_t unit_type;
+  while (dwarf_get_units (dw, cu, &cu, NULL, &unit_type, &cudie, &subdie) == 0)
+    {
+      if (dwarf_tag (&cudie) != DW_TAG_compile_unit
+	  && dwarf_tag (&cudie) != DW_TAG_partial_unit)
+	continue;
+      Dwarf_Attribute attr;
+      const char *producer = dwarf_formstring (dwarf_attr (&cudie,
+							   DW_AT_producer,
+							   &attr));
+      if (producer != NULL && strncmp (producer, CALLTAB_PRODUCER_PREFIX,
+				       CALLTAB_PRODUCER_PREFIX_LEN) == 0)
+	continue;
+      if (walk_scope (st, &cudie, &alloc) < 0)
+	return -1;
+    }
+  if (st->ndies > 1)
+    qsort (st->dies, st->ndies, sizeof *st->dies, compare_gdies);
+  st->by_name = malloc ((st->ndies ? st->ndies : 1) * sizeof *st->by_name);
+  if (st->by_name == NULL)
+    return -1;
+  for (size_t i = 0; i < st->ndies; i++)
+    st->by_name[i] = i;
+  sort_dies = st->dies;
+  if (st->ndies > 1)
+    qsort (st->by_name, st->ndies, sizeof *st->by_name, compare_by_name);
+  return 0;
+}
+
+struct name_key
+{
+  const struct ct_disamb *st;
+  const char *symbol;
+};
+
+static bool
+by_name_before (const void *elt, const void *key)
+{
+  const struct name_key *k = key;
+  return strcmp (k->st->dies[*(const size_t *) elt].symbol, k->symbol) < 0;
+}
+
+uint64_t
+__calltab_die_by_symbol (const struct ct_disamb *st, const char *symbol,
+			 uint64_t addr)
+{
+  struct name_key key = { st, symbol };
+  size_t i = __calltab_partition (st->by_name, st->ndies,
+				  sizeof *st->by_name, by_name_before, &key);
+  uint64_t first = 0;
+  for (; i < st->ndies && strcmp (st->dies[st->by_name[i]].symbol,
+				  symbol) == 0; i++)
+    {
+      const struct ct_gdie *d = &st->dies[st->by_name[i]];
+      if (d->low <= addr && addr < d->high)
+	return d->die;
+      if (first == 0)
+	first = d->die;
+    }
+  return first;
+}
+
+/* ---- callers of the units ------------------------------------------------ */
+
+static _Thread_local const struct ct_ucaller *sort_callers;
+
+static int
+compare_units_by_symbol (const void *a, const void *b)
+{
+  size_t i = *(const size_t *) a, j = *(const size_t *) b;
+  const char *x = sort_callers[i].symbol, *y = sort_callers[j].symbol;
+  int c = strcmp (x ? x : "", y ? y : "");
+  if (c != 0)
+    return c;
+  return i < j ? -1 : i > j;
+}
+
+static int
+read_callers (const Calltab *ct, struct ct_disamb *st)
+{
+  for (int t = 0; t < CT_NTABLES; t++)
+    {
+      size_t n = ct->tables[t].nunits;
+      st->ucallers[t] = calloc (n ? n : 1, sizeof *st->ucallers[t]);
+      st->callers_by_symbol[t] = malloc ((n ? n : 1) * sizeof (size_t));
+      if (st->ucallers[t] == NULL || st->callers_by_symbol[t] == NULL)
+	return -1;
+      for (size_t u = 0; u < n; u++)
+	{
+	  Calltab_Unit unit;
+	  Calltab_Caller c;
+	  __calltab_fill_unit (ct, t, u, &unit);
+	  st->callers_by_symbol[t][u] = u;
+	  if (calltab_unit_caller (ct, &unit, &c) != 0)
+	    continue;
+	  st->ucallers[t][u] = (struct ct_ucaller) {
+	    .symbol = c.func.linkage_name ? c.func.linkage_name : c.func.name,
+	    .low_pc = c.low_pc, .discarded = c.discarded != 0 };
+	}
+      sort_callers = st->ucallers[t];
+      if (n > 1)
+	qsort (st->callers_by_symbol[t], n, sizeof (size_t),
+	       compare_units_by_symbol);
+      for (size_t i = 0; i < n; i++)
+	{
+	  struct ct_ucaller *c = &st->ucallers[t][st->callers_by_symbol[t][i]];
+	  struct ct_ucaller *p = i > 0
+	    ? &st->ucallers[t][st->callers_by_symbol[t][i - 1]] : NULL;
+	  c->ordinal = (p != NULL && p->symbol != NULL && c->symbol != NULL
+			&& strcmp (p->symbol, c->symbol) == 0)
+	    ? p->ordinal + 1 : 0;
+	}
+    }
+  return 0;
+}
+
+struct unit_key
+{
+  const struct ct_ucaller *callers;
+  const char *symbol;
+};
+
+static bool
+unit_before (const void *elt, const void *key)
+{
+  const struct unit_key *k = key;
+  const char *s = k->callers[*(const size_t *) elt].symbol;
+  return strcmp (s ? s : "", k->symbol) < 0;
+}
+
+void
+__calltab_units_of (const struct ct_disamb *st, int table, const char *symbol,
+		    size_t *lo, size_t *hi)
+{
+  struct unit_key key = { st->ucallers[table], symbol };
+  const size_t *v = st->callers_by_symbol[table];
+  *lo = *hi = 0;
+  if (st->ucallers[table] == NULL || symbol == NULL)
+    return;
+  *lo = __calltab_partition (v, st->nunits[table], sizeof *v, unit_before,
+			     &key);
+  size_t i = *lo;
+  while (i < st->nunits[table] && st->ucallers[table][v[i]].symbol != NULL
+	 && strcmp (st->ucallers[table][v[i]].symbol, symbol) == 0)
+    i++;
+  *hi = i;
+}
+
+/* ---- building and releasing ---------------------------------------------- */
+
+static void
+disamb_free (struct ct_disamb *st)
+{
+  if (st == NULL)
+    return;
+  free (st->syms);
+  free (st->dies);
+  free (st->by_name);
+  for (int t = 0; t < CT_NTABLES; t++)
+    {
+      free (st->ucallers[t]);
+      free (st->callers_by_symbol[t]);
+    }
+  free (st->vtables);
+  for (size_t i = 0; i < st->pool_size; i++)
+    free (st->pool[i]);
+  free (st->pool);
+  free (st);
+}
+
+void
+__calltab_disamb_end (Calltab *ct)
+{
+  disamb_free (ct->disamb);
+  ct->disamb = NULL;
+}
+
+static struct ct_disamb *
+build (Calltab *ct)
+{
+  struct ct_disamb *st = calloc (1, sizeof *st);
+  if (st == NULL)
+    return NULL;
+  Elf *symelf = ct->elf;
+  Elf_Scn *symtab = find_symtab (ct->elf, SHT_SYMTAB);
+  if (symtab == NULL && ct->tables_elf != ct->elf)
+    {
+      symelf = ct->tables_elf;
+      symtab = find_symtab (symelf, SHT_SYMTAB);
+    }
+  st->have_symtab = symtab != NULL;
+  if (symtab != NULL && read_symbols (st, symelf, symtab) < 0)
+    goto fail;
+  if (ct->dwarf != NULL && read_dies (st, ct->dwarf) < 0)
+    goto fail;
+  for (int t = 0; t < CT_NTABLES; t++)
+    st->nunits[t] = ct->tables[t].nunits;
+  if (read_callers (ct, st) < 0)
+    goto fail;
+  if (__calltab_read_vtables (ct, st, symtab ? symelf : NULL, symtab) < 0)
+    goto fail;
+  return st;
+
+fail:
+  disamb_free (st);
+  return NULL;
+}
+
+const struct ct_disamb *
+__calltab_disamb (const Calltab *ct)
+{
+  Calltab *mct = (Calltab *) ct;
+  pthread_mutex_lock (&mct->lock);
+  if (mct->disamb == NULL)
+    mct->disamb = build (mct);
+  struct ct_disamb *st = mct->disamb;
+  pthread_mutex_unlock (&mct->lock);
+  if (st == NULL)
+    __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+  return st;
+}
+
+/* ---- the lookup ----------------------------------------------------------- */
+
+static bool
+sym_before (const void *elt, const void *key)
+{
+  return ((const struct ct_fsym *) elt)->addr <= *(const uint64_t *) key;
+}
+
+static bool
+die_before (const void *elt, const void *key)
+{
+  return ((const struct ct_gdie *) elt)->low <= *(const uint64_t *) key;
+}
+
+static int
+compare_functions (const void *a, const void *b)
+{
+  const Calltab_Function *x = a, *y = b;
+  int c = strcmp (x->symbol ? x->symbol : x->name,
+		  y->symbol ? y->symbol : y->name);
+  if (c != 0)
+    return c;
+  return x->low_pc < y->low_pc ? -1 : x->low_pc > y->low_pc;
+}
+
+static int
+add_function (const Calltab *ct, const struct ct_disamb *st,
+	      Calltab_Function **funcs, size_t *n, size_t *alloc,
+	      const char *symbol, uint64_t die, uint64_t low, uint64_t size)
+{
+  for (size_t i = 0; i < *n; i++)
+    if (strcmp ((*funcs)[i].symbol, symbol) == 0)
+      return 0;
+  if (__calltab_reserve (funcs, alloc, *n + 1, sizeof **funcs) < 0)
+    return -1;
+  char *dm = __calltab_demangle (symbol);
+  const char *name = dm != NULL ? __calltab_intern_free (ct, dm) : NULL;
+  if (name == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  if (die == 0)
+    die = __calltab_die_by_symbol (st, symbol, low);
+  (*funcs)[(*n)++] = (Calltab_Function) {
+    .symbol = symbol, .name = name, .die = die, .low_pc = low, .size = size };
+  return 0;
+}
+
+int
+__calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,
+			uint64_t addr, Calltab_Function **funcs, size_t *n)
+{
+  size_t alloc = 0;
+  *funcs = NULL;
+  *n = 0;
+  if (st->have_symtab)
+    {
+      size_t i = __calltab_partition (st->syms, st->nsyms, sizeof *st->syms,
+				      sym_before, &addr);
+      while (i-- > 0)
+	{
+	  const struct ct_fsym *s = &st->syms[i];
+	  if (addr - s->addr >= st->maxsize && !(s->size == 0
+						 && s->addr == addr))
+	    break;
+	  if ((addr < s->addr + s->size || (s->size == 0 && s->addr == addr))
+	      && add_function (ct, st, funcs, n, &alloc, s->symbol, 0,
+			       s->addr, s->size) < 0)
+	    goto fail;
+	}
+    }
+  else
+    {
+      size_t i = __calltab_partition (st->dies, st->ndies, sizeof *st->dies,
+				      die_before, &addr);
+      while (i-- > 0)
+	{
+	  const struct ct_gdie *d = &st->dies[i];
+	  if (d->low == 0 || addr - d->low >= st->maxdie)
+	    break;
+	  if (addr < d->high
+	      && add_function (ct, st, funcs, n, &alloc, d->symbol, d->die,
+			       d->low, d->high - d->low) < 0)
+	    goto fail;
+	}
+    }
+  if (*n > 1)
+    qsort (*funcs, *n, sizeof **funcs, compare_functions);
+  return 0;
+
+fail:
+  free (*funcs);
+  *funcs = NULL;
+  *n = 0;
+  return -1;
+}
+
+CALLTAB_EXPORT int
+calltab_functions_at (const Calltab *ct, uint64_t addr,
+		      Calltab_Function **funcs, size_t *n)
+{
+  if (ct == NULL || funcs == NULL || n == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  const struct ct_disamb *st = __calltab_disamb (ct);
+  if (st == NULL)
+    return -1;
+  return __calltab_functions_at (ct, st, addr, funcs, n);
+}

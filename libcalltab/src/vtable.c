@@ -1,0 +1,304 @@
+/* vtable.c: the class behind a vtable address, and the slot of a
+   virtual member function.
+
+   Vtables come from the plugin's DW_TAG_calltab_vtable DIEs
+   (docs/format.md, "Vtables": DW_AT_location the vtable object,
+   DW_AT_containing_type GCC's class DIE, DW_AT_name the class's name),
+   which work without the symbol table; else from the _ZTV symbols,
+   demangled ("vtable for Rect" is the class Rect).  The slot of a member
+   is its DW_AT_vtable_elem_location (DW_OP_constu N), as GCC writes it
+   on the member's declaration in the class.  */
+
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include "disamb.h"
+
+#ifndef DW_TAG_calltab_vtable
+# define DW_TAG_calltab_vtable 0x4c70
+#endif
+
+static int
+add_vtable (struct ct_vtable **v, size_t *n, size_t *alloc,
+	    struct ct_vtable vt)
+{
+  if (__calltab_reserve (v, alloc, *n + 1, sizeof **v) < 0)
+    return -1;
+  (*v)[(*n)++] = vt;
+  return 0;
+}
+
+/* The address DW_AT_location of DIE gives (DW_OP_addr), 0 if none.  */
+static uint64_t
+location_addr (Dwarf_Die *die)
+{
+  Dwarf_Attribute attr;
+  Dwarf_Op *ops;
+  size_t nops;
+  if (dwarf_attr (die, DW_AT_location, &attr) == NULL
+      || dwarf_getlocation (&attr, &ops, &nops) != 0 || nops < 1
+      || ops[0].atom != DW_OP_addr)
+    return 0;
+  return ops[0].number;
+}
+
+static int
+read_vtable_dies (struct ct_disamb *st, Dwarf *dw, size_t *alloc)
+{
+  Dwarf_CU *cu = NULL;
+  Dwarf_Die cudie, subdie;
+  uint8_t unit_type;
+  while (dwarf_get_units (dw, cu, &cu, NULL, &unit_type, &cudie, &subdie) == 0)
+    {
+      Dwarf_Attribute attr;
+      const char *producer = dwarf_formstring (dwarf_attr (&cudie,
+							   DW_AT_producer,
+							   &attr));
+      if (producer == NULL || strncmp (producer, CALLTAB_PRODUCER_PREFIX,
+				       CALLTAB_PRODUCER_PREFIX_LEN) != 0)
+	continue;
+      Dwarf_Die child;
+      if (dwarf_child (&cudie, &child) != 0)
+	continue;
+      do
+	{
+	  if (dwarf_tag (&child) != DW_TAG_calltab_vtable)
+	    continue;
+	  uint64_t addr = location_addr (&child);
+	  if (addr == 0 || addr == (uint64_t) -1)
+	    continue;
+	  struct ct_vtable vt = { .addr = addr, .from_die = true };
+	  vt.symbol = dwarf_formstring (dwarf_attr (&child, DW_AT_linkage_name,
+						    &attr));
+	  vt.class_name = dwarf_diename (&child);
+	  Dwarf_Die cls;
+	  if (dwarf_attr (&child, DW_AT_containing_type, &attr) != NULL
+	      && dwarf_formref_die (&attr, &cls) != NULL)
+	    {
+	      vt.class_die = dwarf_dieoffset (&cls);
+	      if (vt.class_name == NULL)
+		vt.class_name = dwarf_diename (&cls);
+	    }
+	  if (add_vtable (&st->vtables, &st->nvtables, alloc, vt) < 0)
+	    return -1;
+	}
+      while (dwarf_siblingof (&child, &child) == 0);
+    }
+  return 0;
+}
+
+static int
+compare_vtables (const void *a, const void *b)
+{
+  const struct ct_vtable *x = a, *y = b;
+  if (x->addr != y->addr)
+    return x->addr < y->addr ? -1 : 1;
+  return (int) y->from_die - (int) x->from_die;	/* DIE first */
+}
+
+int
+__calltab_read_vtables (Calltab *ct, struct ct_disamb *st, Elf *symelf,
+			Elf_Scn *symtab)
+{
+  size_t alloc = 0;
+  if (ct->dwarf != NULL && read_vtable_dies (st, ct->dwarf, &alloc) < 0)
+    return -1;
+  GElf_Shdr sh;
+  Elf_Data *data;
+  if (symtab != NULL && gelf_getshdr (symtab, &sh) != NULL
+      && sh.sh_entsize != 0 && (data = elf_getdata (symtab, NULL)) != NULL)
+    for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++)
+      {
+	GElf_Sym sym;
+	if (gelf_getsym (data, (int) i, &sym) == NULL
+	    || GELF_ST_TYPE (sym.st_info) != STT_OBJECT
+	    || sym.st_shndx == SHN_UNDEF || sym.st_value == 0)
+	  continue;
+	const char *name = elf_strptr (symelf, sh.sh_link, sym.st_name);
+	if (name == NULL || strncmp (name, "_ZTV", 4) != 0)
+	  continue;
+	if (add_vtable (&st->vtables, &st->nvtables, &alloc,
+			(struct ct_vtable) { .addr = sym.st_value,
+					     .size = sym.st_size,
+					     .symbol = name }) < 0)
+	  return -1;
+      }
+  if (st->nvtables > 1)
+    qsort (st->vtables, st->nvtables, sizeof *st->vtables, compare_vtables);
+  /* One per address: the DIE's, with the symbol's size.  */
+  size_t k = 0;
+  for (size_t i = 0; i < st->nvtables; i++)
+    {
+      struct ct_vtable *v = &st->vtables[i];
+      if (k > 0 && st->vtables[k - 1].addr == v->addr)
+	{
+	  if (st->vtables[k - 1].size == 0)
+	    st->vtables[k - 1].size = v->size;
+	  continue;
+	}
+      if (!v->from_die)
+	{
+	  /* "vtable for Rect" -> "Rect".  */
+	  char *dm = __calltab_demangle_noparams (v->symbol);
+	  const char *cls = NULL;
+	  if (dm != NULL && strncmp (dm, "vtable for ", 11) == 0)
+	    {
+	      char *s = strdup (dm + 11);
+	      free (dm);
+	      dm = NULL;
+	      if (s == NULL)
+		return -1;
+	      /* The pool is not usable yet without the lock held by our
+		 caller: intern through the handle's strings.  */
+	      cls = __calltab_strdup (ct, s);
+	      free (s);
+	      if (cls == NULL)
+		return -1;
+	    }
+	  free (dm);
+	  v->class_name = cls;
+	}
+      st->vtables[k++] = *v;
+    }
+  st->nvtables = k;
+  return 0;
+}
+
+static bool
+vtable_before (const void *elt, const void *key)
+{
+  return ((const struct ct_vtable *) elt)->addr <= *(const uint64_t *) key;
+}
+
+const struct ct_vtable *
+__calltab_vtable_at (const struct ct_disamb *st, uint64_t addr)
+{
+  size_t i = __calltab_partition (st->vtables, st->nvtables,
+				  sizeof *st->vtables, vtable_before, &addr);
+  if (i == 0)
+    return NULL;
+  const struct ct_vtable *v = &st->vtables[i - 1];
+  if (v->size != 0 && addr >= v->addr + v->size)
+    return NULL;
+  return v;
+}
+
+/* Under CT->lock.  */
+static char *
+qualified_name (Dwarf_Die *scopes, int n, int from)
+{
+  size_t len = 1;
+  for (int i = n - 1; i >= from; i--)
+    {
+      const char *s = dwarf_diename (&scopes[i]);
+      len += strlen (s ? s : "(anonymous namespace)") + 2;
+    }
+  char *r = malloc (len);
+  if (r == NULL)
+    return NULL;
+  *r = '\0';
+  for (int i = n - 1; i >= from; i--)
+    {
+      int tag = dwarf_tag (&scopes[i]);
+      if (tag != DW_TAG_namespace && tag != DW_TAG_class_type
+	  && tag != DW_TAG_structure_type && tag != DW_TAG_union_type)
+	continue;
+      const char *s = dwarf_diename (&scopes[i]);
+      if (*r != '\0')
+	strcat (r, "::");
+      strcat (r, s ? s : "(anonymous namespace)");
+    }
+  return r;
+}
+
+int
+__calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
+		       uint64_t *class_die, const char **class_name)
+{
+  Calltab *mct = (Calltab *) ct;
+  int ret = 1;
+  char *qname = NULL;
+  *class_die = 0;
+  *class_name = NULL;
+  if (ct->dwarf == NULL || die == 0)
+    return 1;
+  pthread_mutex_lock (&mct->lock);
+  Dwarf_Die d;
+  if (dwarf_offdie (ct->dwarf, die, &d) == NULL)
+    goto out;
+  /* Down the specification / abstract origin chain to the declaration
+     that carries the slot.  */
+  for (int hops = 0; hops < 8; hops++)
+    {
+      Dwarf_Attribute attr;
+      if (dwarf_attr (&d, DW_AT_vtable_elem_location, &attr) != NULL)
+	{
+	  Dwarf_Op *ops;
+	  size_t nops;
+	  if (dwarf_getlocation (&attr, &ops, &nops) != 0 || nops < 1
+	      || ops[0].atom != DW_OP_constu)
+	    goto out;
+	  *slot = ops[0].number;
+	  Dwarf_Die *scopes;
+	  int n = dwarf_getscopes_die (&d, &scopes);
+	  if (n >= 2)
+	    {
+	      int tag = dwarf_tag (&scopes[1]);
+	      if (tag == DW_TAG_class_type || tag == DW_TAG_structure_type)
+		*class_die = dwarf_dieoffset (&scopes[1]);
+	      qname = qualified_name (scopes, n, 1);
+	    }
+	  if (n > 0)
+	    free (scopes);
+	  ret = 0;
+	  goto out;
+	}
+      if ((dwarf_attr (&d, DW_AT_specification, &attr) == NULL
+	   && dwarf_attr (&d, DW_AT_abstract_origin, &attr) == NULL)
+	  || dwarf_formref_die (&attr, &d) == NULL)
+	break;
+    }
+out:
+  pthread_mutex_unlock (&mct->lock);
+  if (qname != NULL)
+    *class_name = __calltab_intern_free (ct, qname);
+  return ret;
+}
+
+static bool
+derives (Dwarf *dw, Dwarf_Die *cls, uint64_t base, int depth)
+{
+  if (dwarf_dieoffset (cls) == base)
+    return true;
+  if (depth > 32)
+    return false;
+  Dwarf_Die child;
+  if (dwarf_child (cls, &child) != 0)
+    return false;
+  do
+    {
+      Dwarf_Attribute attr;
+      Dwarf_Die b;
+      if (dwarf_tag (&child) == DW_TAG_inheritance
+	  && dwarf_attr (&child, DW_AT_type, &attr) != NULL
+	  && dwarf_formref_die (&attr, &b) != NULL
+	  && derives (dw, &b, base, depth + 1))
+	return true;
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+  return false;
+}
+
+bool
+__calltab_class_derives (const Calltab *ct, uint64_t derived, uint64_t base)
+{
+  Calltab *mct = (Calltab *) ct;
+  if (ct->dwarf == NULL || derived == 0 || base == 0)
+    return false;
+  pthread_mutex_lock (&mct->lock);
+  Dwarf_Die d;
+  bool r = dwarf_offdie (ct->dwarf, derived, &d) != NULL
+    && derives (ct->dwarf, &d, base, 0);
+  pthread_mutex_unlock (&mct->lock);
+  return r;
+}
