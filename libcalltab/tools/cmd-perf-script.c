@@ -481,7 +481,7 @@ cmd_perf_script (int argc, char **argv)
 	}
       calltab_end (ct);
     }
-  st.modules = cli_modules_new (debuginfo_path, 0);
+  st.modules = cli_modules_new (debuginfo_path, 1);
   if (st.modules == NULL)
     return CLI_EXIT_TROUBLE;
 

@@ -78,13 +78,24 @@ cli_modules_get (struct cli_modules *m, const char *path)
     return NULL;
   m->n++;
   mod->ct = calltab_begin_debuginfo (path, m->debuginfo_path);
+  const char *msg = NULL;
+  if (mod->ct == NULL)
+    msg = calltab_errmsg (-1);
+  else if (calltab_nentries (mod->ct, CALLTAB_DCALL) == 0
+	   && calltab_nentries (mod->ct, CALLTAB_VCALL) == 0)
+    {
+      /* Code built without the plugin (the C library...): nothing to
+	 decide there; its frames are named from the symbol table.  */
+      calltab_end (mod->ct);
+      mod->ct = NULL;
+      msg = "no call tables";
+    }
   if (mod->ct == NULL)
     {
-      const char *msg = calltab_errmsg (-1);
       mod->error = strdup (msg != NULL ? msg : "cannot open");
       if (!m->quiet)
-	fprintf (stderr, "calltab: note: %s: no call tables used: %s\n",
-		 path, msg != NULL ? msg : "cannot open");
+	fprintf (stderr, "calltab: note: %s: %s: frames named from the "
+		 "symbol table\n", path, msg != NULL ? msg : "cannot open");
     }
   return mod->ct;
 }
