@@ -7,7 +7,8 @@ set -eu
 # One package per line.  gcc-11 is a second GCC the testsuite uses to
 # check that the plugin refuses a GCC it was not built for; clang and
 # libclang-rt-14-dev build the libFuzzer target over the reader;
-# valgrind checks that verify leaks nothing when allocations fail.
+# valgrind checks that verify leaks nothing when allocations fail;
+# linux-perf records the profiles calltab perf-script is tested on.
 PACKAGES="
 make
 gcc-12
@@ -28,6 +29,7 @@ libclang-rt-14-dev
 gcc-11
 python3
 valgrind
+linux-perf
 "
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "disamb.h"
+#include "target.h"
 
 struct cx
 {
@@ -524,6 +525,38 @@ out:
   return ret;
 }
 
+/* The kind of call that returns to R in CT's file, decoded from its
+   code (target.h): CT_INSN_CALL, CT_INSN_CALL_INDIRECT, or -1 when no
+   call ends there unambiguously (or the code cannot be read).  */
+static int
+call_kind_before (const Calltab *ct, uint64_t r)
+{
+  GElf_Ehdr eh;
+  if (gelf_getehdr (ct->elf, &eh) == NULL)
+    return -1;
+  const struct ct_target *target = __calltab_target (eh.e_machine);
+  if (target == NULL)
+    return -1;
+  Elf_Scn *scn = NULL;
+  while ((scn = elf_nextscn (ct->elf, scn)) != NULL)
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (scn, &sh) == NULL || sh.sh_type != SHT_PROGBITS
+	  || !(sh.sh_flags & SHF_EXECINSTR) || r <= sh.sh_addr
+	  || r > sh.sh_addr + sh.sh_size)
+	continue;
+      Elf_Data *data = elf_getdata (scn, NULL);
+      if (data == NULL || data->d_buf == NULL)
+	return -1;
+      struct ct_insn insn[2];
+      size_t n = __calltab_calls_ending_at (target, data->d_buf,
+					    data->d_size, r - sh.sh_addr,
+					    insn, 2);
+      return n == 1 ? (int) insn[0].kind : -1;
+    }
+  return -1;
+}
+
 /* No entry at the return address R: say why.  */
 static int
 no_entry (const struct cx *cx, size_t level, Calltab_Decision *d)
@@ -546,24 +579,34 @@ no_entry (const struct cx *cx, size_t level, Calltab_Decision *d)
 		       "there", r);
   else
     {
-      bool tables = false;
-      for (size_t i = 0; i < ncallers && !tables; i++)
-	for (int t = 0; t < CT_NTABLES && !tables; t++)
-	  {
-	    size_t lo, hi;
-	    __calltab_units_of (cx->st, t, callers[i].symbol, &lo, &hi);
-	    tables = lo < hi;
-	  }
-      if (tables)
-	ret = undecidable (cx, d, "indirect call: no table entry at the "
-			   "return address 0x%" PRIx64 " in '%s', which has "
-			   "call tables: a call through a pointer that is not "
-			   "a virtual call, which the tables do not record",
-			   r, callers[0].name);
+      int kind = call_kind_before (ct, r);
+      if (kind == CT_INSN_CALL_INDIRECT)
+	ret = undecidable (cx, d, "indirect call: the call returning to 0x%"
+			   PRIx64 " in '%s' is through a pointer and not a "
+			   "virtual call: the tables do not record it", r,
+			   callers[0].name);
       else
-	ret = undecidable (cx, d, "no table: '%s', which holds the return "
-			   "address 0x%" PRIx64 ", has no call table (built "
-			   "without the plugin)", callers[0].name, r);
+	{
+	  bool tables = false;
+	  for (size_t i = 0; i < ncallers && !tables; i++)
+	    for (int t = 0; t < CT_NTABLES && !tables; t++)
+	      {
+		size_t lo, hi;
+		__calltab_units_of (cx->st, t, callers[i].symbol, &lo, &hi);
+		tables = lo < hi;
+	      }
+	  if (kind == CT_INSN_CALL || !tables)
+	    ret = undecidable (cx, d, "no table: the %scall returning to 0x%"
+			       PRIx64 " in '%s' has no table entry (its code "
+			       "was built without the plugin, or the entry "
+			       "was removed)", kind == CT_INSN_CALL
+			       ? "direct " : "", r, callers[0].name);
+	  else
+	    ret = undecidable (cx, d, "not covered: no table entry at the "
+			       "return address 0x%" PRIx64 " in '%s', and no "
+			       "call instruction ends there", r,
+			       callers[0].name);
+	}
     }
   free (callers);
   return ret;

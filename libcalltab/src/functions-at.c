@@ -588,7 +588,9 @@ __calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,
 	    goto fail;
 	}
     }
-  else
+  /* GCC's DIEs too: gold drops the local symbol of a folded section
+     (foo2.cold) but relocates the folded function's DW_AT_ranges to the
+     kept copy.  */
     {
       size_t i = __calltab_partition (st->dies, st->ndies, sizeof *st->dies,
 				      die_before, &addr);

@@ -48,4 +48,41 @@ const char *cli_table_name (int table);
    Returns the number of errors (warnings not counted).  */
 size_t cli_print_problems (const Calltab *ct);
 
+/* frames-decide.c (calltab backtrace, calltab perf-script): one Calltab
+   handle per module file, opened once (NULL when the file has no usable
+   tables: a note on stderr unless QUIET).  */
+struct cli_modules;
+struct cli_modules *cli_modules_new (const char *debuginfo_path, int quiet);
+Calltab *cli_modules_get (struct cli_modules *m, const char *path);
+void cli_modules_free (struct cli_modules *m);
+
+/* One frame of a call chain: CT the handle of its module (NULL if none),
+   ADDR the file address of its PC (a return address unless ACTIVATION:
+   the innermost frame, or one interrupted by a signal).  */
+struct cli_frame
+{
+  Calltab *ct;
+  uint64_t addr;
+  int activation;
+};
+
+/* The question for frame K of FRAMES[0..N): its PC (ADDR - 1 when not
+   an activation), the return addresses of the frames above it in the
+   same module.  Returns 0 (D filled; release with calltab_decision_free),
+   1 no handle (D cleared), -1 error.  */
+int cli_frame_decide (const struct cli_frame *frames, size_t n, size_t k,
+		      Calltab_Decision *d);
+/* The name to print for D: the function, "undecidable", or FALLBACK (the
+   symbol table's name, when no function holds the address).  */
+const char *cli_decision_name (const Calltab_Decision *d,
+			       const char *fallback);
+/* Whether D is about merged code (several candidates, or undecidable).  */
+int cli_decision_merged (const Calltab_Decision *d);
+/* The candidates' names, ", " separated.  */
+void cli_print_candidates (FILE *out, const Calltab_Decision *d);
+/* The members "verdict", "function", "evidence", ... of a frame's JSON
+   object (DECIDED: 0 when there was no handle).  */
+void cli_json_decision (FILE *out, int decided, const Calltab_Decision *d,
+			const char *fallback);
+
 #endif /* calltab-cli.h */
