@@ -129,24 +129,39 @@ struct found
   const char *error;		/* not found: why (then ENTRY unset) */
 };
 
+/* The entries at a return address by their unit's caller symbol.  */
+struct by_caller
+{
+  const char *symbol;		/* "" for none */
+  size_t i;
+};
+
+static int
+compare_by_caller (const void *a, const void *b)
+{
+  return strcmp (((const struct by_caller *) a)->symbol,
+		 ((const struct by_caller *) b)->symbol);
+}
+
 /* The entry among E[0..NE) (the live entries of TABLE at return address
    R) of the call the function part F made; recovered by position from
    the kept twin's unit when F's own entries were tombstoned (ld.lld).  */
 static int
 entry_of_caller (const struct cx *cx, int table,
-		 const Calltab_Entry *e, size_t ne, const Calltab_Function *f,
-		 struct found *out)
+		 const Calltab_Entry *e, size_t ne, const struct by_caller *bc,
+		 const Calltab_Function *f, struct found *out)
 {
   const struct ct_disamb *st = cx->st;
   const Calltab *ct = cx->ct;
   memset (out, 0, sizeof *out);
-  for (size_t i = 0; i < ne; i++)
+  if (f->symbol != NULL)
     {
-      const struct ct_ucaller *uc = &st->ucallers[table][e[i].unit];
-      if (uc->symbol != NULL && f->symbol != NULL
-	  && strcmp (uc->symbol, f->symbol) == 0)
+      struct by_caller key = { f->symbol, 0 };
+      struct by_caller *hit = bsearch (&key, bc, ne, sizeof *bc,
+				       compare_by_caller);
+      if (hit != NULL)
 	{
-	  out->entry = e[i];
+	  out->entry = e[hit->i];
 	  return 0;
 	}
     }
@@ -232,6 +247,7 @@ choose_entry (const struct cx *cx, int table, size_t level,
   size_t ncallers = 0;
   int ret = 0;
   struct found *fs = NULL;
+  struct by_caller *bc = NULL;
   *who = NULL;
   if (__calltab_functions_at (cx->ct, cx->st, r - 1, &callers, &ncallers) < 0)
     return -1;
@@ -250,12 +266,19 @@ choose_entry (const struct cx *cx, int table, size_t level,
       goto out;
     }
   fs = calloc (ncallers, sizeof *fs);
-  if (fs == NULL)
+  bc = malloc (ne * sizeof *bc);
+  if (fs == NULL || bc == NULL)
     goto nomem;
+  for (size_t i = 0; i < ne; i++)
+    {
+      const char *sym = cx->st->ucallers[table][e[i].unit].symbol;
+      bc[i] = (struct by_caller) { sym != NULL ? sym : "", i };
+    }
+  qsort (bc, ne, sizeof *bc, compare_by_caller);
   bool agree = true;
   for (size_t i = 0; i < ncallers; i++)
     {
-      if (entry_of_caller (cx, table, e, ne, &callers[i], &fs[i]) < 0)
+      if (entry_of_caller (cx, table, e, ne, bc, &callers[i], &fs[i]) < 0)
 	goto nomem;
       if (fs[i].error != NULL
 	  || (i > 0 && (fs[0].error != NULL
@@ -311,6 +334,7 @@ nomem:
   __calltab_seterr (CALLTAB_E_NOMEM, NULL);
   ret = -1;
 out:
+  free (bc);
   free (fs);
   free (callers);
   return ret;

@@ -542,26 +542,29 @@ compare_functions (const void *a, const void *b)
 }
 
 static int
-add_function (const Calltab *ct, const struct ct_disamb *st,
-	      Calltab_Function **funcs, size_t *n, size_t *alloc,
+add_function (Calltab_Function **funcs, size_t *n, size_t *alloc,
 	      const char *symbol, uint64_t die, uint64_t low, uint64_t size)
 {
-  for (size_t i = 0; i < *n; i++)
-    if (strcmp ((*funcs)[i].symbol, symbol) == 0)
-      return 0;
   if (__calltab_reserve (funcs, alloc, *n + 1, sizeof **funcs) < 0)
     return -1;
-  char *dm = __calltab_demangle (symbol);
-  const char *name = dm != NULL ? __calltab_intern_free (ct, dm) : NULL;
-  if (name == NULL)
+  (*funcs)[(*n)++] = (Calltab_Function) {
+    .symbol = symbol, .die = die, .low_pc = low, .size = size };
+  return 0;
+}
+
+/* The name as written and the DIE of F.  */
+static int
+complete_function (const Calltab *ct, const struct ct_disamb *st,
+		   Calltab_Function *f)
+{
+  char *dm = __calltab_demangle (f->symbol);
+  if (dm == NULL || (f->name = __calltab_intern_free (ct, dm)) == NULL)
     {
       __calltab_seterr (CALLTAB_E_NOMEM, NULL);
       return -1;
     }
-  if (die == 0)
-    die = __calltab_die_by_symbol (st, symbol, low);
-  (*funcs)[(*n)++] = (Calltab_Function) {
-    .symbol = symbol, .name = name, .die = die, .low_pc = low, .size = size };
+  if (f->die == 0)
+    f->die = __calltab_die_by_symbol (st, f->symbol, f->low_pc);
   return 0;
 }
 
@@ -583,7 +586,7 @@ __calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,
 						 && s->addr == addr))
 	    break;
 	  if ((addr < s->addr + s->size || (s->size == 0 && s->addr == addr))
-	      && add_function (ct, st, funcs, n, &alloc, s->symbol, 0,
+	      && add_function (funcs, n, &alloc, s->symbol, 0,
 			       s->addr, s->size) < 0)
 	    goto fail;
 	}
@@ -600,13 +603,23 @@ __calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,
 	  if (d->low == 0 || addr - d->low >= st->maxdie)
 	    break;
 	  if (addr < d->high
-	      && add_function (ct, st, funcs, n, &alloc, d->symbol, d->die,
+	      && add_function (funcs, n, &alloc, d->symbol, d->die,
 			       d->low, d->high - d->low) < 0)
 	    goto fail;
 	}
     }
   if (*n > 1)
     qsort (*funcs, *n, sizeof **funcs, compare_functions);
+  /* One per symbol (a symbol and its DIE, or a function listed twice):
+     the first, the symbol's, is kept as sorted by start.  */
+  size_t k = 0;
+  for (size_t i = 0; i < *n; i++)
+    if (k == 0 || strcmp ((*funcs)[k - 1].symbol, (*funcs)[i].symbol) != 0)
+      (*funcs)[k++] = (*funcs)[i];
+  *n = k;
+  for (size_t i = 0; i < k; i++)
+    if (complete_function (ct, st, &(*funcs)[i]) < 0)
+      goto fail;
   return 0;
 
 fail:
