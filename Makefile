@@ -276,10 +276,14 @@ BENCH_DISCRIM_FILES = $(wildcard testsuite/corpus/*.c testsuite/corpus/*.cc \
 bench: all
 	@set -e; for s in $(sort $(wildcard bench/*.sh)); do \
 	  args=; \
+	  case $$s in bench/*-gen.sh) continue ;; esac; \
 	  if [ -z "$(BENCH_FULL)" ]; then \
 	    case $$s in \
 	      bench/comdat-scaling.sh) args="$(BENCH_COMDAT_GROUPS)" ;; \
 	      bench/discriminators.sh) args="$(BENCH_DISCRIM_FILES)" ;; \
+	      bench/disambiguate.sh) args=200000 ;; \
+	      bench/backtrace.sh) args="2 500" ;; \
+	      bench/gdb-icf-names.sh) continue ;; \
 	    esac; \
 	  fi; \
 	  echo "== $$s"; \
