@@ -26,17 +26,13 @@ struct cx
   const Calltab_Query *q;
 };
 
-/* Set D's evidence (or reason) to the formatted text.  Returns 0, -1
-   out of memory.  */
-static int __attribute__ ((format (printf, 3, 4)))
-say (const struct cx *cx, Calltab_Decision *d, const char *fmt, ...)
+/* Set D's evidence (or reason) to the text FMT and AP format.  Returns
+   0, -1 out of memory.  */
+static int
+vsay (const struct cx *cx, Calltab_Decision *d, const char *fmt, va_list ap)
 {
-  va_list ap;
-  va_start (ap, fmt);
   char *s = NULL;
-  int r = vasprintf (&s, fmt, ap);
-  va_end (ap);
-  if (r < 0)
+  if (vasprintf (&s, fmt, ap) < 0)
     {
       __calltab_seterr (CALLTAB_E_NOMEM, NULL);
       return -1;
@@ -45,28 +41,28 @@ say (const struct cx *cx, Calltab_Decision *d, const char *fmt, ...)
   return d->evidence != NULL ? 0 : -1;
 }
 
-static int
-undecidable (const struct cx *cx, Calltab_Decision *d, const char *fmt, ...)
-  __attribute__ ((format (printf, 3, 4)));
-
-static int
-undecidable (const struct cx *cx, Calltab_Decision *d, const char *fmt, ...)
+static int __attribute__ ((format (printf, 3, 4)))
+say (const struct cx *cx, Calltab_Decision *d, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  char *s = NULL;
-  int r = vasprintf (&s, fmt, ap);
+  int r = vsay (cx, d, fmt, ap);
   va_end (ap);
-  if (r < 0)
-    {
-      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-      return -1;
-    }
+  return r;
+}
+
+/* D is undecidable, for the reason FMT says.  */
+static int __attribute__ ((format (printf, 3, 4)))
+undecidable (const struct cx *cx, Calltab_Decision *d, const char *fmt, ...)
+{
   d->verdict = CALLTAB_UNDECIDABLE;
   memset (&d->function, 0, sizeof d->function);
   d->function.name = "";
-  d->evidence = __calltab_intern_free (cx->ct, s);
-  return d->evidence != NULL ? 0 : -1;
+  va_list ap;
+  va_start (ap, fmt);
+  int r = vsay (cx, d, fmt, ap);
+  va_end (ap);
+  return r;
 }
 
 /* The name as the user wrote it of SYMBOL, owned by CT.  */
