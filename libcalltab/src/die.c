@@ -86,10 +86,7 @@ resolve_one (Calltab *ct, Dwarf *dw, size_t scn, uint64_t offset,
       f->f.tag = dwarf_tag (&die);
       f->unit = dwarf_dieoffset (&die) - dwarf_cuoffset (&die);
       f->f.name = dwarf_diename (&die);
-      Dwarf_Attribute attr;
-      if (dwarf_attr_integrate (&die, DW_AT_linkage_name, &attr) != NULL
-	  || dwarf_attr_integrate (&die, DW_AT_MIPS_linkage_name, &attr) != NULL)
-	f->f.linkage_name = dwarf_formstring (&attr);
+      f->f.linkage_name = __calltab_die_linkage_name (&die);
       f->f.decl_file = dwarf_decl_file (&die);
       int line;
       if (dwarf_decl_line (&die, &line) == 0)
@@ -742,4 +739,14 @@ calltab_unit_caller (const Calltab *ct, const Calltab_Unit *unit,
       return 0;
     }
   return 1;
+}
+
+const char *
+__calltab_die_linkage_name (Dwarf_Die *die)
+{
+  Dwarf_Attribute attr;
+  if (dwarf_attr_integrate (die, DW_AT_linkage_name, &attr) != NULL
+      || dwarf_attr_integrate (die, DW_AT_MIPS_linkage_name, &attr) != NULL)
+    return dwarf_formstring (&attr);
+  return NULL;
 }

@@ -196,11 +196,7 @@ read_symbols (struct ct_disamb *st, Elf *elf, Elf_Scn *scn)
 static const char *
 die_symbol (Dwarf_Die *die)
 {
-  Dwarf_Attribute attr;
-  const char *s = NULL;
-  if (dwarf_attr_integrate (die, DW_AT_linkage_name, &attr) != NULL
-      || dwarf_attr_integrate (die, DW_AT_MIPS_linkage_name, &attr) != NULL)
-    s = dwarf_formstring (&attr);
+  const char *s = __calltab_die_linkage_name (die);
   if (s == NULL)
     s = dwarf_diename (die);
   return s;

@@ -208,6 +208,10 @@ int __calltab_build_index (Calltab *ct);
    declaration units.  Returns 0, -1 when out of memory.  */
 int __calltab_resolve (Calltab *ct);
 
+/* DIE's DW_AT_linkage_name (DW_AT_MIPS_linkage_name before DWARF 4),
+   through its abstract origin and specification; NULL if none.  */
+const char *__calltab_die_linkage_name (Dwarf_Die *die);
+
 /* The DWARF holding the .debug_info section SCN of CT (0: the first,
    libdw's own); creates it for a further section of a relocatable
    object.  Returns NULL if there is none.  Only called during open.  */

@@ -49,20 +49,12 @@ struct gcc_dies
   size_t ndefs, defs_alloc;
 };
 
-static const char *
-attr_string (Dwarf_Die *die, unsigned name)
-{
-  Dwarf_Attribute attr;
-  return dwarf_formstring (dwarf_attr_integrate (die, name, &attr));
-}
-
 void
 verify_die_names (Dwarf_Die *die, const char **name, const char **linkage)
 {
-  *name = attr_string (die, DW_AT_name);
-  *linkage = attr_string (die, DW_AT_linkage_name);
-  if (*linkage == NULL)
-    *linkage = attr_string (die, DW_AT_MIPS_linkage_name);
+  Dwarf_Attribute attr;
+  *name = dwarf_formstring (dwarf_attr_integrate (die, DW_AT_name, &attr));
+  *linkage = __calltab_die_linkage_name (die);
 }
 
 bool

@@ -58,12 +58,7 @@ check_vtable (struct verify *v, Dwarf_Die *die)
 {
   struct verify_place place = { ".debug_info", dwarf_dieoffset (die),
 				NULL, 0 };
-  Dwarf_Attribute attr;
-  const char *sym = dwarf_formstring (dwarf_attr (die, DW_AT_linkage_name,
-						  &attr));
-  if (sym == NULL)
-    sym = dwarf_formstring (dwarf_attr (die, DW_AT_MIPS_linkage_name,
-					&attr));
+  const char *sym = __calltab_die_linkage_name (die);
   Dwarf_Addr loc, at;
   if (sym == NULL || !location_addr (die, &loc))
     {

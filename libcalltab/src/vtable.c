@@ -68,8 +68,7 @@ read_vtable_dies (struct ct_disamb *st, Dwarf *dw, size_t *alloc)
 	  if (addr == 0 || addr == (uint64_t) -1)
 	    continue;
 	  struct ct_vtable vt = { .addr = addr, .from_die = true };
-	  vt.symbol = dwarf_formstring (dwarf_attr (&child, DW_AT_linkage_name,
-						    &attr));
+	  vt.symbol = __calltab_die_linkage_name (&child);
 	  vt.class_name = dwarf_diename (&child);
 	  Dwarf_Die cls;
 	  if (dwarf_attr (&child, DW_AT_containing_type, &attr) != NULL
