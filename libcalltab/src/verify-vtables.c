@@ -4,8 +4,9 @@
    DW_AT_linkage_name symbol, the _ZTV vtable: in an object as libdwfl
    lays out and relocates its sections, in a linked file as linked.  A
    location that is dead (0 or all ones: data the linker removed) is not
-   checked, as a table entry's dead call_site is not; nor is a DIE whose
-   symbol the file does not have (stripped of .symtab).  A relocatable
+   checked, as a table entry's dead call_site is not; a DIE whose symbol
+   the file does not have (stripped of .symtab) cannot be checked, and
+   one note says how many.  A relocatable
    object's DIEs of COMDAT vtables live in group sections libdw does not
    read: those are checked in the linked file.  */
 
@@ -53,8 +54,9 @@ symbol_addr (struct verify *v, const char *name, Dwarf_Addr *addr)
   return false;
 }
 
+/* Check DIE; count it in *NO_SYMBOL when its symbol is not there.  */
 static void
-check_vtable (struct verify *v, Dwarf_Die *die)
+check_vtable (struct verify *v, Dwarf_Die *die, size_t *no_symbol)
 {
   struct verify_place place = { ".debug_info", dwarf_dieoffset (die),
 				NULL, 0 };
@@ -72,7 +74,10 @@ check_vtable (struct verify *v, Dwarf_Die *die)
   if (loc == 0 || loc == dead)
     return;
   if (!symbol_addr (v, sym, &at))
-    return;
+    {
+      ++*no_symbol;
+      return;
+    }
   if (at != loc)
     verify_report (v, VC_VTABLE_LOCATION, &place,
 		   "vtable DIE of '%s': DW_AT_location is 0x%" PRIx64
@@ -86,7 +91,7 @@ verify_vtables (struct verify *v)
   if (v->dwarf == NULL || v->mod == NULL)
     return;
   Dwarf_Off off = 0, next;
-  size_t hsize;
+  size_t hsize, no_symbol = 0;
   while (dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
     {
       Dwarf_Die cu, child;
@@ -100,8 +105,14 @@ verify_vtables (struct verify *v)
 	  && dwarf_child (&cu, &child) == 0)
 	do
 	  if (dwarf_tag (&child) == DW_TAG_calltab_vtable)
-	    check_vtable (v, &child);
+	    check_vtable (v, &child, &no_symbol);
 	while (dwarf_siblingof (&child, &child) == 0);
       off = next;
     }
+  if (no_symbol > 0)
+    verify_report_as (v, VC_VTABLE_LOCATION, V_NOTE, NULL,
+		      "%zu vtable %s name a symbol the file does not have"
+		      " (stripped of .symtab?): %s DW_AT_location not checked",
+		      no_symbol, no_symbol == 1 ? "DIE" : "DIEs",
+		      no_symbol == 1 ? "its" : "their");
 }
