@@ -6,11 +6,14 @@ call calltab.register()) installs:
   that identical code folding merged by the call tables' answer
   (libcalltab's calltab_disambiguate), or marks it
   "[calltab: undecidable: REASON]";
+- notes under the frame line that `frame', `up', `down' and a stop
+  print, when the tables name another function than gdb (those
+  commands do not go through frame filters): hookpost-frame/up/down
+  and a stop-event handler, all running `calltab note';
 - `calltab frame [LEVEL]': the answer for one frame with its evidence
-  and candidates (the `frame' command does not go through frame
-  filters);
+  and candidates;
 - the convenience function $calltab_name([LEVEL]);
-- `set/show calltab library|verbose|max-depth'.
+- `set/show calltab library|verbose|max-depth|notes'.
 See docs/gdb.md.
 """
 
@@ -147,6 +150,96 @@ why they cannot decide, with every function at that address."""
         gdb.write("\n".join(out) + "\n")
 
 
+def note_text(f):
+    """The note for frame F, or None when calltab agrees with gdb or has
+    nothing to say: "[calltab] #1  f1 (gdb: f2)" or
+    "[calltab] #1  f2: undecidable: REASON"."""
+    r = frames.state().ask(f)
+    a = r.answer
+    if a is None or not a.candidates:
+        return None
+    if a.decided:
+        right = frames.gdb_style(a.function.name)
+        if right == r.gdb_name:
+            return None
+        return "[calltab] #%d  %s (gdb: %s)" % (f.level(), right,
+                                                r.gdb_name or "??")
+    return "[calltab] #%d  %s: undecidable: %s" % (
+        f.level(), r.gdb_name or "??", a.evidence)
+
+
+class _Notes(gdb.Parameter):
+    """When on, `frame', `up', `down' and a stop inside merged code add a
+line with the function the tables name (or why they cannot)."""
+
+    set_doc = "Set whether calltab notes frames gdb names otherwise."
+    show_doc = "Show whether calltab notes frames gdb names otherwise."
+
+    def __init__(self):
+        super(_Notes, self).__init__("calltab notes", gdb.COMMAND_DATA,
+                                     gdb.PARAM_BOOLEAN)
+        self.value = True
+
+    def get_set_string(self):
+        return ""
+
+    def get_show_string(self, svalue):
+        return "calltab notes is %s." % svalue
+
+
+class _Note(gdb.Command):
+    """Note the selected frame's function by the call tables.
+Usage: calltab note
+Prints "[calltab] #LEVEL  NAME (gdb: GDBNAME)" when the tables name
+another function than gdb, or the undecidable reason; nothing when they
+agree or the frame is not in merged code.  Run by the frame, up and down
+hooks and at every stop while `calltab notes' is on."""
+
+    def __init__(self):
+        super(_Note, self).__init__("calltab note", gdb.COMMAND_STACK)
+
+    def invoke(self, arg, from_tty):
+        _note_selected()
+
+
+def _note_selected():
+    if not _notes.value:
+        return
+    try:
+        f = gdb.selected_frame()
+    except gdb.error:
+        return
+    text = note_text(f)
+    if text is not None:
+        gdb.write(text + "\n")
+
+
+# The commands that print one frame's line without frame filters.
+_HOOKED = ("frame", "up", "down")
+
+
+def _install_hooks():
+    """hookpost-frame/up/down running `calltab note', unless the user
+    has a hook of that name already (then said once, and left alone)."""
+    for cmd in _HOOKED:
+        hook = "hookpost-" + cmd
+        try:
+            have = gdb.execute("show user " + hook, to_string=True)
+        except gdb.error:
+            have = ""
+        if have and "calltab note" not in have:
+            gdb.write("calltab: %s is defined already; `%s' is not noted"
+                      " (add `calltab note' to it)\n" % (hook, cmd),
+                      gdb.STDERR)
+            continue
+        if not have:
+            gdb.execute("define %s\ncalltab note\nend" % hook)
+
+
+def _on_stop(event):
+    _note_selected()
+
+
 class _NameFunction(gdb.Function):
     """$calltab_name([LEVEL]): the name bt shows with calltab for the
 frame at LEVEL (default: the selected frame)."""
@@ -160,12 +253,13 @@ frame at LEVEL (default: the selected frame)."""
 
 
 _registered = False
+_notes = None
 
 
 def register():
     """Install the frame filter, commands, parameters and function
     (again: replaces the filter, keeps the rest)."""
-    global _registered
+    global _registered, _notes
     gdb.frame_filters["calltab"] = CalltabFrameFilter()
     if _registered:
         return
@@ -177,7 +271,11 @@ def register():
     _Verbose()
     _MaxDepth()
     _Frame()
+    _notes = _Notes()
+    _Note()
     _NameFunction()
+    _install_hooks()
+    gdb.events.stop.connect(_on_stop)
     # Load the library now, so that a missing one is said once here
     # rather than in the middle of a backtrace.
     frames.state().library()
