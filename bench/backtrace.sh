@@ -13,10 +13,10 @@
 #                                           functions: 88 MB, 1.28M entries)
 #   KEEP=DIR keeps the binary in DIR.
 #
-# First run (88 MB, 1,280,007 entries, 2 CPUs shared with other jobs):
-# calltab dump 2.633 s, calltab backtrace -p 2.396 s (0.91x dump): the
-# goal of 2 s is not met on that loaded machine; most of it is opening
-# the file (calltab_begin and the disambiguation index), not unwinding.
+# 88 MB, 1,280,007 entries, 2 CPUs: calltab dump 1.173 s, eu-stack -p
+# 0.030 s, calltab backtrace -p 1.076 s (0.92x dump): the goal is met.
+# (A first run with other jobs on both CPUs took 2.40 s; most of it is
+# opening the file: calltab_begin and the disambiguation index.)
 #
 # The program: NFILES generated C files of NFUNCS functions, each making
 # three calls, compiled by $GCC -O0 -g -ffunction-sections with the
