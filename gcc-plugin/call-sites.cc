@@ -44,13 +44,9 @@ struct call_sites
   hash_map<nofree_string_hash, unsigned> *function_index = NULL;
 
   /* The function final is emitting: its decl (to know it is still the
-     same one), its entry label, and the index in rec.callers of each of
-     its parts once the part has a call.  */
+     same one) and the index in rec.callers of each of its parts once the
+     part has a call.  */
   tree current_decl = NULL_TREE;
-  unsigned current_entry_label = 0;
-  /* For a function without debug information: its symbol, the start of
-     its entry part (it has no .Lcalltab_fn label).  */
-  const char *current_entry_symbol = NULL;
   int current_part[2] = { -1, -1 };
 
   /* The call insns of the current function without debug information
@@ -222,22 +218,6 @@ call_sites::current_caller (unsigned part)
   ct_caller c = ct_caller ();
   c.function = i;
   c.part = part;
-  if (part == CT_ENTRY_PART && current_entry_symbol != NULL)
-    c.low_pc = xstrdup (current_entry_symbol);
-  else if (part == CT_ENTRY_PART)
-    {
-      char label[32];
-      snprintf (label, sizeof label, ".Lcalltab_fn%u", current_entry_label);
-      c.low_pc = xstrdup (label);
-    }
-  else
-    /* The other part starts at the label assemble_start_function
-       (varasm.cc) put at the start of its section for this function:
-       the cold one (where final then defines foo.cold), or the hot one
-       when the function starts cold.  */
-    c.low_pc = xstrdup (plain_name (first_function_block_is_cold
-				    ? crtl->subsections.hot_section_label
-				    : crtl->subsections.cold_section_label));
   unsigned k = rec.callers.length ();
   rec.callers.safe_push (c);
   f.part[part] = k;
@@ -387,8 +367,6 @@ call_sites::record_ignored_calls (void)
     return;
   current_decl = current_function_decl;
   current_part[CT_ENTRY_PART] = current_part[CT_OTHER_PART] = -1;
-  rtx sym = XEXP (DECL_RTL (current_function_decl), 0);
-  current_entry_symbol = plain_name (XSTR (sym, 0));
   unsigned part = CT_ENTRY_PART, k = 0;
   for (rtx_insn *insn = get_insns ();
        insn != NULL && k < ignored_calls.length (); insn = NEXT_INSN (insn))
@@ -400,7 +378,6 @@ call_sites::record_ignored_calls (void)
 	k++;
       }
   ignored_calls.truncate (0);
-  current_entry_symbol = NULL;
   current_decl = NULL_TREE;
 }
 
@@ -483,19 +460,18 @@ call_sites::collect_vtables (void)
     }
 }
 
-/* After begin_prologue: a new function, and its entry label.  */
+/* After begin_prologue: a new function.  Its entry gets a local label
+   (no bytes, no symbol): the tables no longer use it (caller DIEs carry
+   no address), but it marks in the assembly where the hooks saw the
+   function start (calltab.discrim/hooks.exp checks their order).  */
 void
 begin_prologue (void *data)
 {
   call_sites *cs = (call_sites *) data;
   cs->current_decl = current_function_decl;
   cs->current_part[CT_ENTRY_PART] = cs->current_part[CT_OTHER_PART] = -1;
-  cs->current_entry_symbol = NULL;
   if (cs->emitting)
-    {
-      cs->current_entry_label = cs->next_label++;
-      fprintf (asm_out_file, ".Lcalltab_fn%u:\n", cs->current_entry_label);
-    }
+    fprintf (asm_out_file, ".Lcalltab_fn%u:\n", cs->next_label++);
 }
 
 /* After var_location for the call insn CALL.  */

@@ -22,7 +22,6 @@ enum
 {
   TAG_compile_unit = 0x11,
   TAG_subprogram = 0x2e,
-  AT_low_pc = 0x11,
   AT_name = 0x03,
   AT_language = 0x13,
   AT_producer = 0x25,
@@ -36,8 +35,8 @@ enum
   FORM_exprloc = 0x18,
   OP_addr = 0x03,
   AT_MIPS_linkage_name = 0x2007,	/* its spelling before DWARF 4 */
-  FORM_addr = 0x01,
   FORM_string = 0x08,
+  FORM_strp = 0x0e,
   FORM_data1 = 0x0b,
   FORM_flag = 0x0c,
   FORM_flag_present = 0x19,
@@ -52,10 +51,9 @@ enum
 {
   HAS_LINKAGE = 1,
   HAS_EXTERNAL = 2,
-  HAS_LOW_PC = 4,
-  HAS_DCALL = 8,
-  HAS_VCALL = 16,
-  N_SHAPES = 32,
+  HAS_DCALL = 4,
+  HAS_VCALL = 8,
+  N_SHAPES = 16,
   ABBREV_CU = 1,
   ABBREV_FIRST_SUBPROGRAM = 2,
   ABBREV_VTABLE = 40		/* past every subprogram shape */
@@ -74,8 +72,14 @@ struct emitter
 {
   unsigned HOST_WIDE_INT bytes;
   const layout &lay;
+  /* The strings DW_FORM_strp names, each once (the assembler does not
+     merge equal strings within one object), in the order first used;
+     STR_INDEX maps a string to its index, which names its label.  */
+  auto_vec<const char *> strs;
+  hash_map<nofree_string_hash, unsigned> str_index;
+  unsigned HOST_WIDE_INT str_bytes;
 
-  explicit emitter (const layout &l) : bytes (0), lay (l) {}
+  explicit emitter (const layout &l) : bytes (0), lay (l), str_bytes (0) {}
 
   void comment (const char *what)
   {
@@ -170,6 +174,42 @@ struct emitter
     bytes += strlen (s) + 1;
   }
 
+  /* A DW_FORM_strp reference to S in .debug_str (emitted by
+     strings ()).  */
+  void strp (const char *s, const char *what)
+  {
+    bool existed;
+    unsigned &k = str_index.get_or_insert (s, &existed);
+    if (!existed)
+      {
+	k = strs.length ();
+	strs.safe_push (s);
+      }
+    char l[32];
+    snprintf (l, sizeof l, ".Lcalltab_str%u", k);
+    offset (l, what);
+  }
+
+  /* The strings strp () named, in .debug_str: a section of mergeable
+     strings, so that the linker merges them with GCC's own and across
+     objects.  Its bytes count in BYTES too.  */
+  void strings ()
+  {
+    if (strs.is_empty ())
+      return;
+    fputs ("\t.pushsection\t.debug_str,\"MS\",@progbits,1\n", asm_out_file);
+    for (unsigned k = 0; k < strs.length (); k++)
+      {
+	char l[32];
+	snprintf (l, sizeof l, ".Lcalltab_str%u", k);
+	label (l);
+	unsigned HOST_WIDE_INT before = bytes;
+	string (strs[k], NULL);
+	str_bytes += bytes - before;
+      }
+    fputs ("\t.popsection\n", asm_out_file);
+  }
+
   void label (const char *name)
   {
     fprintf (asm_out_file, "%s:\n", name);
@@ -214,8 +254,8 @@ struct die_ref
   int caller;
 };
 
-/* The shape of the DIE D; a caller DIE carries the start address and
-   the units of its part (a COMDAT caller is a plain callee elsewhere).  */
+/* The shape of the DIE D; a caller DIE carries the units of its part
+   (a COMDAT caller is a plain callee elsewhere).  */
 unsigned
 shape_of (const call_record &rec, const die_ref &d)
 {
@@ -228,7 +268,6 @@ shape_of (const call_record &rec, const die_ref &d)
   if (d.caller >= 0)
     {
       const ct_caller &c = rec.callers[d.caller];
-      shape |= HAS_LOW_PC;
       if (c.n_dcall != 0)
 	shape |= HAS_DCALL;
       if (c.n_vcall != 0)
@@ -274,7 +313,7 @@ emit_abbrevs (emitter &e, const bool used[N_SHAPES], bool vtables)
   e.uleb (TAG_compile_unit, "DW_TAG_compile_unit");
   e.u8 (1, "DW_CHILDREN_yes");
   e.uleb (AT_producer, "DW_AT_producer");
-  e.uleb (FORM_string, "DW_FORM_string");
+  e.uleb (FORM_strp, "DW_FORM_strp");
   e.uleb (AT_language, "DW_AT_language");
   e.uleb (FORM_data1, "DW_FORM_data1");
   e.uleb (0, "end of attributes");
@@ -287,11 +326,11 @@ emit_abbrevs (emitter &e, const bool used[N_SHAPES], bool vtables)
       e.uleb (TAG_subprogram, "DW_TAG_subprogram");
       e.u8 (0, "DW_CHILDREN_no");
       e.uleb (AT_name, "DW_AT_name");
-      e.uleb (FORM_string, "DW_FORM_string");
+      e.uleb (FORM_strp, "DW_FORM_strp");
       if (shape & HAS_LINKAGE)
 	{
 	  e.uleb (linkage_name_attr (lay), "DW_AT_linkage_name");
-	  e.uleb (FORM_string, "DW_FORM_string");
+	  e.uleb (FORM_strp, "DW_FORM_strp");
 	}
       if (shape & HAS_EXTERNAL)
 	{
@@ -300,11 +339,6 @@ emit_abbrevs (emitter &e, const bool used[N_SHAPES], bool vtables)
 	}
       e.uleb (AT_declaration, "DW_AT_declaration");
       e.uleb (flag_form (lay), "flag");
-      if (shape & HAS_LOW_PC)
-	{
-	  e.uleb (AT_low_pc, "DW_AT_low_pc");
-	  e.uleb (FORM_addr, "DW_FORM_addr");
-	}
       if (shape & HAS_DCALL)
 	{
 	  e.uleb (DW_AT_calltab_dcall_unit, "DW_AT_calltab_dcall_unit");
@@ -326,9 +360,9 @@ emit_abbrevs (emitter &e, const bool used[N_SHAPES], bool vtables)
       e.uleb (DW_TAG_calltab_vtable, "DW_TAG_calltab_vtable");
       e.u8 (0, "DW_CHILDREN_no");
       e.uleb (AT_name, "DW_AT_name");
-      e.uleb (FORM_string, "DW_FORM_string");
+      e.uleb (FORM_strp, "DW_FORM_strp");
       e.uleb (linkage_name_attr (lay), "DW_AT_linkage_name");
-      e.uleb (FORM_string, "DW_FORM_string");
+      e.uleb (FORM_strp, "DW_FORM_strp");
       e.uleb (AT_location, "DW_AT_location");
       e.uleb (lay.version >= 4 ? FORM_exprloc : FORM_block1,
 	      "DW_FORM_exprloc");
@@ -377,7 +411,7 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
       e.u8 (lay.addr_size, "address size");
     }
   e.uleb (ABBREV_CU, "DW_TAG_compile_unit");
-  e.string (CALLTAB_PRODUCER_PREFIX CALLTAB_VERSION, "DW_AT_producer");
+  e.strp (CALLTAB_PRODUCER_PREFIX CALLTAB_VERSION, "DW_AT_producer");
   e.u8 (strncmp (lang_hooks.name, "GNU C++", 7) == 0
 	? LANG_C_plus_plus : LANG_C89, "DW_AT_language");
 
@@ -394,19 +428,15 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
 	  e.label (label_buf2 (".Lcalltab_die%u_%u", uno, i));
 	}
       e.uleb (ABBREV_FIRST_SUBPROGRAM + shape, "DW_TAG_subprogram");
-      e.string (f.name, "DW_AT_name");
+      e.strp (f.name, "DW_AT_name");
       if (shape & HAS_LINKAGE)
-	e.string (f.linkage_name, "DW_AT_linkage_name");
+	e.strp (f.linkage_name, "DW_AT_linkage_name");
       if (lay.version < 4)
 	{
 	  if (shape & HAS_EXTERNAL)
 	    e.u8 (1, "DW_AT_external");
 	  e.u8 (1, "DW_AT_declaration");
 	}
-      if (shape & HAS_LOW_PC)
-	e.address (rec.callers[d.caller].low_pc,
-		   rec.callers[d.caller].part == CT_ENTRY_PART
-		   ? "DW_AT_low_pc: entry part" : "DW_AT_low_pc: other part");
       if (shape & HAS_DCALL)
 	e.offset (label_buf (".Lcalltab_dcall%u", d.caller),
 		  "DW_AT_calltab_dcall_unit");
@@ -418,8 +448,8 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
     {
       const ct_vtable &v = rec.vtables[k];
       e.uleb (ABBREV_VTABLE, "DW_TAG_calltab_vtable");
-      e.string (v.name, "DW_AT_name");
-      e.string (v.symbol, "DW_AT_linkage_name");
+      e.strp (v.name, "DW_AT_name");
+      e.strp (v.symbol, "DW_AT_linkage_name");
       if (lay.version >= 4)
 	e.uleb (1 + lay.addr_size, "DW_AT_location: length");
       else
@@ -575,5 +605,6 @@ calltab_emit_tables (const call_record &rec)
 	  emit_table_unit (e, rec, k, true, calls_of[k], 0, *units[0]);
 	calls_of[k].release ();
       }
+  e.strings ();
   return e.bytes;
 }

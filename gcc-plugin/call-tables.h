@@ -33,13 +33,12 @@ struct ct_function
 enum { CT_ENTRY_PART = 0, CT_OTHER_PART = 1 };
 
 /* One contiguous part of a function that makes recorded calls: it gets
-   a caller DIE of its own (DW_AT_low_pc = the start of the part) and its
-   own table units.  */
+   a caller DIE of its own and its own table units (its start is where
+   its call sites are: the DIE carries no address).  */
 struct ct_caller
 {
   unsigned function;		/* index in call_record::functions */
   unsigned part;		/* CT_ENTRY_PART or CT_OTHER_PART */
-  const char *low_pc;		/* the label at the start of the part */
   unsigned n_dcall, n_vcall;	/* entries in its units */
 };
 

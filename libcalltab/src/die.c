@@ -14,6 +14,7 @@
 #include <dwarf.h>
 #include "libcalltabP.h"
 #include "elf-index.h"
+#include "code-index.h"
 
 static int
 compare_funcs (const void *a, const void *b)
@@ -382,8 +383,9 @@ read_callers (struct scan *sc, Dwarf_Die *cudie, unsigned int offset_size,
 	    .table = attrs[i].table, .info_scn = sc->info_scn, .scn = scn,
 	    .unit_offset = value,
 	    .die = dwarf_dieoffset (&child), .low_pc = low_pc,
-	    .discarded = ct->ehdr.e_type != ET_REL
-			 && (!have_pc || low_pc == 0 || low_pc == ones) };
+	    .have_pc = have_pc,
+	    .discarded = ct->ehdr.e_type != ET_REL && have_pc
+			 && (low_pc == 0 || low_pc == ones) };
 	}
     }
   while (dwarf_siblingof (&child, &child) == 0);
@@ -525,6 +527,8 @@ merge_tail (Calltab *ct, size_t tail, size_t lo, size_t hi)
   ct->nfuncs = tail + k;
 }
 
+static int derive_part_starts (Calltab *ct);
+
 int
 __calltab_resolve (Calltab *ct)
 {
@@ -600,6 +604,8 @@ __calltab_resolve (Calltab *ct)
   dedup_funcs (ct);
   if (ct->ncallers > 1)
     qsort (ct->callers, ct->ncallers, sizeof *ct->callers, compare_callers);
+  if (derive_part_starts (ct) < 0)
+    return -1;
   return 0;
 
 nomem:
@@ -700,6 +706,97 @@ first_caller (const Calltab *ct, int table, uint64_t offset, size_t scn)
       && ct->callers[lo].unit_offset == offset && ct->callers[lo].scn == scn)
     return &ct->callers[lo];
   return NULL;
+}
+
+/* The start of the part of a function whose code holds the byte before
+   return address END (section SCN: in an object END is an offset in it),
+   from the sized function symbols of CODE, else (a linked file whose
+   code sections are NOBITS: the tables are in a separate debug file)
+   from libdwfl's symbol lookup; (uint64_t) -1 if none holds it.  */
+static uint64_t
+part_start (const Calltab *ct, const struct ct_code *code, size_t scn,
+	    uint64_t end)
+{
+  bool rel = ct->ehdr.e_type == ET_REL;
+  uint64_t base = rel ? 0 : __calltab_code_scn_addr (code, scn);
+  uint64_t start = __calltab_code_func_start (code, scn, end - base);
+  if (start != (uint64_t) -1)
+    return start + base;
+  GElf_Off off;
+  GElf_Sym sym;
+  if (!rel && ct->module != NULL
+      && dwfl_module_addrinfo (ct->module, end - 1, &off, &sym, NULL, NULL,
+			       NULL) != NULL
+      && (GELF_ST_TYPE (sym.st_info) == STT_FUNC
+	  || GELF_ST_TYPE (sym.st_info) == STT_GNU_IFUNC))
+    return end - 1 - off;
+  return (uint64_t) -1;
+}
+
+/* The callers whose DIE has no DW_AT_low_pc (docs/format.md: the caller
+   DIE carries no address): the part starts where the sized function
+   symbol holding its unit's first live call_site starts; a unit whose
+   entries are all dead (a discarded or folded copy) has a discarded
+   caller; an empty unit (emptied by calltab prune) leaves low_pc 0.  */
+static int
+derive_part_starts (Calltab *ct)
+{
+  bool any = false;
+  for (size_t i = 0; i < ct->ncallers && !any; i++)
+    any = !ct->callers[i].have_pc;
+  if (!any)
+    return 0;
+  struct ct_code *code = NULL;
+  bool rel = ct->ehdr.e_type == ET_REL;
+  for (int t = 0; t < CT_NTABLES; t++)
+    {
+      const struct ct_table *tab = &ct->tables[t];
+      for (size_t k = 0; k < tab->nunits; k++)
+	{
+	  const struct ct_unit *u = &tab->units[k];
+	  size_t scns[2] = { 0, ct->sections[u->section].scn };
+	  const struct ct_entry *live = NULL;
+	  for (size_t j = 0; j < u->nentries && live == NULL; j++)
+	    if (!tab->entries[u->first + j].tombstone)
+	      live = &tab->entries[u->first + j];
+	  uint64_t start = 0;
+	  if (live != NULL && live->call_scn != 0)
+	    {
+	      if (code == NULL
+		  && (code = __calltab_code_begin (ct->tables_elf)) == NULL)
+		{
+		  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+		  return -1;
+		}
+	      start = part_start (ct, code, live->call_scn, live->call_site);
+	      if (start == (uint64_t) -1)
+		start = 0;
+	    }
+	  for (int s = 0; s < (rel ? 2 : 1); s++)
+	    {
+	      struct ct_caller key = { .table = t, .unit_offset = u->offset,
+				       .scn = scns[s] };
+	      for (size_t lo = __calltab_partition (ct->callers, ct->ncallers,
+						    sizeof ct->callers[0],
+						    caller_before, &key);
+		   lo < ct->ncallers && ct->callers[lo].table == t
+		   && ct->callers[lo].unit_offset == u->offset
+		   && ct->callers[lo].scn == scns[s]; lo++)
+		{
+		  struct ct_caller *c = &ct->callers[lo];
+		  if (c->have_pc)
+		    continue;
+		  c->low_pc = start;
+		  c->discarded = !rel && u->nentries > 0 && live == NULL;
+		}
+	    }
+	}
+    }
+  __calltab_code_end (code);
+  /* Discarded callers rank after live ones.  */
+  if (ct->ncallers > 1)
+    qsort (ct->callers, ct->ncallers, sizeof *ct->callers, compare_callers);
+  return 0;
 }
 
 CALLTAB_EXPORT int

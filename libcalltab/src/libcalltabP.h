@@ -93,6 +93,9 @@ struct ct_caller
   uint64_t die;
   uint64_t low_pc;
   bool discarded;
+  bool have_pc;			/* the DIE has DW_AT_low_pc (plugins before
+				   0.2); else low_pc and discarded come from
+				   the unit's entries (die.c) */
 };
 
 /* The DWARF of a further .debug_info section of a relocatable object
