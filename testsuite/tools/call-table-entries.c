@@ -10,8 +10,11 @@
 
    CALLER is the function whose DIE in a calltab declaration unit names
    the entry's unit (DW_AT_calltab_dcall_unit/vcall_unit), "?" if none
-   does; OFF is call_site minus that DIE's DW_AT_low_pc (the return
-   address within the caller, stable across linkers).  CALLEE is the
+   does; OFF is call_site minus the start of the caller's part (the
+   return address within the caller, stable across linkers): the DIE's
+   DW_AT_low_pc in the layout of plugins before 0.2, else the start of
+   the sized function symbol whose code holds the byte before call_site
+   (docs/format.md "Where a part starts").  CALLEE is the
    linkage name (else the name) of the DIE that callee_die designates.
    INSN describes the instruction that ends at call_site, from the
    file's own bytes: for a direct call "call=callee" when its target is
@@ -62,6 +65,7 @@ fatal (const char *fmt, ...)
 struct caller
 {
   const char *name;
+  int have_low_pc;		/* older layout: the DIE has DW_AT_low_pc */
   uint64_t low_pc;
   int64_t unit[2];		/* dcall, vcall unit offsets, -1 if none */
 };
@@ -153,12 +157,13 @@ collect_callers (void)
 	  && dwarf_child (&cu, &child) == 0)
 	do
 	  {
-	    Dwarf_Addr low;
-	    if (dwarf_lowpc (&child, &low) != 0)
-	      continue;
-	    struct caller c = { die_name (&child), low,
+	    Dwarf_Addr low = 0;
+	    int have_low = dwarf_lowpc (&child, &low) == 0;
+	    struct caller c = { die_name (&child), have_low, low,
 	      { sec_offset (&child, DW_AT_calltab_dcall_unit),
 		sec_offset (&child, DW_AT_calltab_vcall_unit) } };
+	    if (c.unit[0] < 0 && c.unit[1] < 0)
+	      continue;
 	    callers = realloc (callers, (n_callers + 1) * sizeof *callers);
 	    callers[n_callers++] = c;
 	  }
@@ -168,13 +173,14 @@ collect_callers (void)
 }
 
 /* The caller whose DIE names unit OFFSET of kind K; discarded copies
-   (tombstoned low_pc) name nothing.  */
+   (in the older layout: tombstoned low_pc) name nothing.  */
 static const struct caller *
 caller_of (int k, uint64_t offset)
 {
   const struct caller *found = NULL;
   for (size_t i = 0; i < n_callers; i++)
-    if (!tombstone (callers[i].low_pc) && callers[i].unit[k] == (int64_t) offset)
+    if (!(callers[i].have_low_pc && tombstone (callers[i].low_pc))
+	&& callers[i].unit[k] == (int64_t) offset)
       {
 	if (found != NULL)
 	  fatal ("unit 0x%" PRIx64 " named by two callers, %s and %s",
@@ -182,6 +188,32 @@ caller_of (int k, uint64_t offset)
 	found = &callers[i];
       }
   return found;
+}
+
+/* The start of the sized function symbol (.symtab) whose code holds the
+   byte before return address END; fatal if none does.  */
+static uint64_t
+part_start (uint64_t end)
+{
+  Elf_Scn *scn = NULL;
+  GElf_Shdr sh;
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    if (gelf_getshdr (scn, &sh) != NULL && sh.sh_type == SHT_SYMTAB)
+      break;
+  Elf_Data *d = scn != NULL ? elf_getdata (scn, NULL) : NULL;
+  if (d == NULL || sh.sh_entsize == 0)
+    fatal ("no symbol table to find the caller of 0x%" PRIx64, end);
+  for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++)
+    {
+      GElf_Sym sym;
+      if (gelf_getsym (d, (int) i, &sym) != NULL
+	  && GELF_ST_TYPE (sym.st_info) == STT_FUNC && sym.st_size > 0
+	  && sym.st_shndx != SHN_UNDEF && sym.st_value < end
+	  && end - 1 - sym.st_value < sym.st_size)
+	return sym.st_value;
+    }
+  fatal ("no function symbol holds call_site 0x%" PRIx64, end);
+  return 0;
 }
 
 /* The bytes of the allocated section holding ADDR, and its header.  */
@@ -353,7 +385,8 @@ walk (Calltab *ct, const char *secname, int k)
 	    {
 	      if (c != NULL)
 		snprintf (where, sizeof where, "%s+0x%" PRIx64, c->name,
-			  site - c->low_pc);
+			  site - (c->have_low_pc ? c->low_pc
+				  : part_start (site)));
 	      else
 		snprintf (where, sizeof where, "?+0x%" PRIx64, site);
 	      int used = snprintf (insn, sizeof insn, " %s",
