@@ -1,5 +1,6 @@
 /* call-tables.cc: emit, at the end of the translation unit, the
-   declaration units (.debug_info, .debug_abbrev), with the DIEs of the
+   declaration units (.debug_info, .debug_abbrev, their strings in
+   .debug_str), with the DIEs of the
    vtables the unit emits, and the .debug_dcall and .debug_vcall units of
    every caller, i.e. of every contiguous part of a function that makes
    recorded calls (docs/format.md).
@@ -35,7 +36,6 @@ enum
   FORM_exprloc = 0x18,
   OP_addr = 0x03,
   AT_MIPS_linkage_name = 0x2007,	/* its spelling before DWARF 4 */
-  FORM_string = 0x08,
   FORM_strp = 0x0e,
   FORM_data1 = 0x0b,
   FORM_flag = 0x0c,
@@ -77,9 +77,8 @@ struct emitter
      STR_INDEX maps a string to its index, which names its label.  */
   auto_vec<const char *> strs;
   hash_map<nofree_string_hash, unsigned> str_index;
-  unsigned HOST_WIDE_INT str_bytes;
 
-  explicit emitter (const layout &l) : bytes (0), lay (l), str_bytes (0) {}
+  explicit emitter (const layout &l) : bytes (0), lay (l) {}
 
   void comment (const char *what)
   {
@@ -203,9 +202,7 @@ struct emitter
 	char l[32];
 	snprintf (l, sizeof l, ".Lcalltab_str%u", k);
 	label (l);
-	unsigned HOST_WIDE_INT before = bytes;
 	string (strs[k], NULL);
-	str_bytes += bytes - before;
       }
     fputs ("\t.popsection\n", asm_out_file);
   }
