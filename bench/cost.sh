@@ -91,7 +91,7 @@ growth() {
 }
 
 # kb BYTES: "164.2 KB".
-kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB\n", b / 1024 }'; }
+kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB\n", b / 1000 }'; }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
