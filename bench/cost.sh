@@ -23,8 +23,10 @@
 #   RUNS=N      timed runs per build (default 5; each run compiles once
 #               without and once with the plugin, alternating)
 #   QUICK=1     RUNS=1, no -O3 rows, no range-list table: about 3 minutes
-#   LEVELS      levels of the main table (default "-O0 -O2 -O3"); the
-#               times are measured at -O0 and -O2 only (TIME_LEVELS)
+#   LEVELS_MAIN levels of the main table (default "-O0 -O2 -O3"; empty:
+#               no main table); the times are measured at -O0 and -O2
+#               only (TIME_LEVELS)
+#   RANGES=     no range-list table; LINK= no linked program
 #   BENCH_DIR   where the objects stay (default build/bench/cost)
 #   GCC, GXX, PLUGIN, CALLTAB, GTEST_DIR, REAL_DIR: as for check-real
 set -euo pipefail
@@ -34,10 +36,11 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 
 : "${QUICK:=}"
 if [ -n "$QUICK" ]; then
-    : "${RUNS:=1}" "${LEVELS_MAIN:=-O0 -O2}" "${RANGES:=}"
+    : "${RUNS:=1}" "${LEVELS_MAIN=-O0 -O2}" "${RANGES=}"
 else
-    : "${RUNS:=5}" "${LEVELS_MAIN:=-O0 -O2 -O3}" "${RANGES:=1}"
+    : "${RUNS:=5}" "${LEVELS_MAIN=-O0 -O2 -O3}" "${RANGES=1}"
 fi
+: "${LINK=1}"
 : "${TIME_LEVELS:=-O0 -O2}"
 : "${BENCH_DIR:=$top/build/bench/cost}"
 : "${RESULTS:=$top/bench/results.md}"
@@ -204,8 +207,6 @@ for prog in sqlite gtest; do
     done
 done
 
-ranges_md=$BENCH_DIR/ranges.md
-: >"$ranges_md"
 if [ -n "$RANGES" ]; then
     emit ""
     emit "Range lists under other flags (one compilation each):"
@@ -233,37 +234,37 @@ fi
 
 # The linked googletest samples program, gold --icf=all, -O2
 # -ffunction-sections: without the plugin, with it, and with it pruned.
-link_md=$BENCH_DIR/link.md
 ld=$BENCH_DIR/link
-mkdir -p "$ld/base" "$ld/plug"
-for tag in base plug; do
-    objs=()
-    for f in $GTEST_SRCS; do
-        o=$ld/$tag/$(basename "$f" .cc).o
-        cmd=("$GXX" -O2 -g -ffunction-sections -I"$G/include" -I"$G" -c "$G/$f" -o "$o")
-        [ "$tag" = plug ] && cmd+=("-fplugin=$PLUGIN")
-        "${cmd[@]}" || { echo "cost.sh: compile failed: ${cmd[*]}" >&2; exit 1; }
-        objs+=("$o")
+if [ -n "$LINK" ]; then
+    mkdir -p "$ld/base" "$ld/plug"
+    for tag in base plug; do
+        objs=()
+        for f in $GTEST_SRCS; do
+            o=$ld/$tag/$(basename "$f" .cc).o
+            cmd=("$GXX" -O2 -g -ffunction-sections -I"$G/include" -I"$G" -c "$G/$f" -o "$o")
+            [ "$tag" = plug ] && cmd+=("-fplugin=$PLUGIN")
+            "${cmd[@]}" || { echo "cost.sh: compile failed: ${cmd[*]}" >&2; exit 1; }
+            objs+=("$o")
+        done
+        "$GXX" -pthread -fuse-ld=gold -Wl,--icf=all -o "$ld/$tag/samples" "${objs[@]}" ||
+            { echo "cost.sh: gold --icf=all link failed ($tag)" >&2; exit 1; }
     done
-    "$GXX" -pthread -fuse-ld=gold -Wl,--icf=all -o "$ld/$tag/samples" "${objs[@]}" ||
-        { echo "cost.sh: gold --icf=all link failed ($tag)" >&2; exit 1; }
-done
-"$CALLTAB" prune -q "$ld/plug/samples" -o "$ld/plug/samples.pruned"
-sizes "$ld/base/samples" >"$ld/base.sizes"
-sizes "$ld/plug/samples" >"$ld/plug.sizes"
-sizes "$ld/plug/samples.pruned" >"$ld/pruned.sizes"
-emit ""
-emit "Linked googletest samples program (gold --icf=all, -O2 -g -ffunction-sections), against the same link without the plugin:"
-emit ""
-emit "| file | .debug_line | .debug_info | .debug_rnglists | .debug_dcall+vcall | all .debug_* | all .debug_* bytes |"
-emit "|---|---:|---:|---:|---:|---:|---:|"
-b_all=$(all_debug "$ld/base.sizes")
-emit "| without the plugin | | | | | | $b_all |"
-for v in plug pruned; do
-    s=$ld/$v.sizes
-    emit "| $([ $v = plug ] && echo 'with the plugin' || echo 'with it, after calltab prune') | $(growth "$(size_of "$ld/base.sizes" .debug_line)" "$(size_of "$s" .debug_line)") | $(growth "$(size_of "$ld/base.sizes" .debug_info)" "$(size_of "$s" .debug_info)") | $(growth "$(size_of "$ld/base.sizes" .debug_rnglists)" "$(size_of "$s" .debug_rnglists)") | $(kb "$(size_of "$s" .debug_dcall .debug_vcall)") | $(growth "$b_all" "$(all_debug "$s")") | $(all_debug "$s") |"
-done
-: >"$link_md"
+    "$CALLTAB" prune -q "$ld/plug/samples" -o "$ld/plug/samples.pruned"
+    sizes "$ld/base/samples" >"$ld/base.sizes"
+    sizes "$ld/plug/samples" >"$ld/plug.sizes"
+    sizes "$ld/plug/samples.pruned" >"$ld/pruned.sizes"
+    emit ""
+    emit "Linked googletest samples program (gold --icf=all, -O2 -g -ffunction-sections), against the same link without the plugin:"
+    emit ""
+    emit "| file | .debug_line | .debug_info | .debug_rnglists | .debug_dcall+vcall | all .debug_* | all .debug_* bytes |"
+    emit "|---|---:|---:|---:|---:|---:|---:|"
+    b_all=$(all_debug "$ld/base.sizes")
+    emit "| without the plugin | | | | | | $b_all |"
+    for v in plug pruned; do
+        s=$ld/$v.sizes
+        emit "| $([ $v = plug ] && echo 'with the plugin' || echo 'with it, after calltab prune') | $(growth "$(size_of "$ld/base.sizes" .debug_line)" "$(size_of "$s" .debug_line)") | $(growth "$(size_of "$ld/base.sizes" .debug_info)" "$(size_of "$s" .debug_info)") | $(growth "$(size_of "$ld/base.sizes" .debug_rnglists)" "$(size_of "$s" .debug_rnglists)") | $(kb "$(size_of "$s" .debug_dcall .debug_vcall)") | $(growth "$b_all" "$(all_debug "$s")") | $(all_debug "$s") |"
+    done
+fi
 
 secs=$(( $(date +%s) - t_start ))
 echo "cost.sh: $secs s" >&2
@@ -295,5 +296,4 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
     echo "|---|---:|---:|---:|---:|---:|---:|"
     cat "$bytes_md"
 } >"$RESULTS"
-rm -f "$ranges_md" "$link_md"
 echo "cost.sh: written $RESULTS" >&2
