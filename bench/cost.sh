@@ -170,9 +170,11 @@ t_start=$(date +%s)
 
 ihdr=
 [ -n "$have_perf" ] && ihdr=" Minsn without | Minsn with | ratio |"
-emit ""
-emit "| program, level | .debug_line | .debug_info | .debug_rnglists | .debug_dcall+vcall | all .debug_* | user s without | user s with | ratio |$ihdr"
-emit "|---|---:|---:|---:|---:|---:|---:|---:|---:|${ihdr:+---:|---:|---:|}"
+if [ -n "$LEVELS_MAIN" ]; then
+    emit ""
+    emit "| program, level | .debug_line | .debug_info | .debug_rnglists | .debug_dcall+vcall | all .debug_* | user s without | user s with | ratio |$ihdr"
+    emit "|---|---:|---:|---:|---:|---:|---:|---:|---:|${ihdr:+---:|---:|---:|}"
+fi
 bytes_md=$BENCH_DIR/bytes.md
 : >"$bytes_md"
 for prog in sqlite gtest; do
