@@ -289,7 +289,7 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
     echo "- plugin: tree at $head$dirty; last commit touching gcc-plugin/: $commit"
     echo "- sqlite: $SQLITE_PKG (deps/sqlite3/sqlite3.c); googletest: $G ($(dpkg-query -W -f='${Version}' googletest 2>/dev/null || echo '?'))"
     echo "- flags: \`-g LEVEL\` and nothing else, the same with and without \`-fplugin=calltab.so\`; object files; sizes from \`readelf -SW\` (summed over sections of one name)"
-    echo "- times: user time of the driver and cc1 (bash \`time\`), median of $RUNS alternating runs (without, with, without, ...); instructions: $([ -n "$have_perf" ] && echo 'perf stat -e instructions:u, median' || echo 'perf cannot count instructions here (not supported in this machine), times only')"
+    echo "- times: user time of the driver, cc1 and as (bash \`time\` over \`gcc -c\`), median of $RUNS alternating runs (without, with, without, ...); instructions: $([ -n "$have_perf" ] && echo 'perf stat -e instructions:u, median' || echo 'perf cannot count instructions here (not supported in this machine), times only')"
     cat "$out"
     echo
     echo "Bytes behind the rows (without -> with):"
