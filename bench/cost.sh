@@ -51,6 +51,8 @@ make -s -C "$top" gcc-plugin/calltab.so libcalltab/tools/calltab
 SQLITE=$REAL_DIR/src/sqlite
 G=$GTEST_DIR
 mkdir -p "$BENCH_DIR"
+# Nothing under the objects' directory belongs in git.
+[ -f "$BENCH_DIR/.gitignore" ] || echo '*' >"$BENCH_DIR/.gitignore"
 out=$BENCH_DIR/table.md
 : >"$out"
 
