@@ -8,7 +8,10 @@
 #   make install          PREFIX=/usr/local DESTDIR= (staging root)
 #   make uninstall | clean
 #   make bench            run the measurements of bench/ (not tests): a reduced
-#                         set, about 2.5 minutes on 2 shared CPUs (bench/README.md);
+#                         set, about 2.5 minutes on 2 shared CPUs, plus about
+#                         15 for bench/cost.sh, issue 13's cost table written
+#                         to bench/results.md (QUICK=1: about 3; RUNS=N timed
+#                         runs, default 5; docs/cost.md) (bench/README.md);
 #                         BENCH_FULL=1 runs every script with its defaults: add
 #                         5-15 minutes (readelf -w on 20,000 COMDAT groups) and
 #                         the first fetch and compile of gcc-12-source
@@ -266,10 +269,13 @@ clean:
 
 # ---- benchmarks (bench/README.md) -----------------------------------------
 
-# Every bench/*.sh, niced.  The reduced set (default): comdat-scaling.sh
-# without its 20,000-group object (readelf -w alone takes about 14
-# minutes there) and discriminators.sh on the testsuite's programs only
-# (no gcc-12-source fetch); the other scripts with their defaults.
+# Every bench/*.sh, niced, run by its #! line.  The reduced set (default):
+# comdat-scaling.sh without its 20,000-group object (readelf -w alone
+# takes about 14 minutes there) and discriminators.sh on the testsuite's
+# programs only (no gcc-12-source fetch); the other scripts with their
+# defaults: cost.sh (issue 13's table, bench/results.md) takes about 15
+# minutes with its 5 timed runs per build; `make bench QUICK=1` or RUNS=N
+# shortens it (docs/cost.md).
 BENCH_COMDAT_GROUPS := 100 1000 5000
 BENCH_DISCRIM_FILES = $(wildcard testsuite/corpus/*.c testsuite/corpus/*.cc \
 			testsuite/calltab.discrim/*.c)
@@ -287,7 +293,7 @@ bench: all
 	    esac; \
 	  fi; \
 	  echo "== $$s"; \
-	  t0=$$(date +%s); nice sh $$s $$args; \
+	  t0=$$(date +%s); nice $$s $$args; \
 	  echo "($$s: $$(( $$(date +%s) - t0 )) s)"; \
 	done
 
