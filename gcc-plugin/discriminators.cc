@@ -88,6 +88,7 @@ struct predicted_row
   int line, column;
   int tag;			/* bb->discriminator when it is emitted */
   int disc;			/* -1 until the row covers code */
+  bool stmt;			/* the is_stmt final.cc passes */
 };
 
 /* The table of the function being output.  */
@@ -280,7 +281,8 @@ walk_blocks (walk &w)
   int block = -1;
   bool leader = true;		/* the next code starts a block */
   bool first_code = false;	/* no code yet in the current block */
-  vec<int> pending = vNULL;	/* labels before the next block */
+  vec<int> pending = vNULL;	/* labels before the next code */
+  bool fall_pending = false;	/* the last split falls to the next code */
   /* The row in force, as final.cc emits it (rows it emits only because
      the tag changed aside).  At the start, the one final_start_function
      has debug_hooks->begin_prologue emit at prologue_location (dwarf2out
@@ -314,9 +316,6 @@ walk_blocks (walk &w)
 	      block++;
 	      leader = false;
 	      first_code = true;
-	      for (int uid : pending)
-		w.label_block[uid] = block;
-	      pending.truncate (0);
 	    }
 	  NOTE_BASIC_BLOCK (insn)->discriminator = block + 1;
 	  continue;
@@ -346,9 +345,16 @@ walk_blocks (walk &w)
 	  leader = false;
 	  if (block < 0)
 	    block = 0;
-	  for (int uid : pending)
-	    w.label_block[uid] = block;
-	  pending.truncate (0);
+	}
+      /* Labels and a fall-through lead to the next code (an RTL block
+	 may hold none).  */
+      for (int uid : pending)
+	w.label_block[uid] = block;
+      pending.truncate (0);
+      if (fall_pending)
+	{
+	  w.splits.last ().fall = block;
+	  fall_pending = false;
 	}
       if (first_code && row_valid && scope != NULL_TREE
 	  && counted_block != -1 && instance_of (scope) != row_inst)
@@ -382,7 +388,7 @@ walk_blocks (walk &w)
 			  w.labels.length (), 0 };
 	      if (any_condjump_p (insn))
 		{
-		  s.fall = block + 1;
+		  fall_pending = true;
 		  rtx label = JUMP_LABEL (insn);
 		  if (label != NULL_RTX && LABEL_P (label))
 		    w.labels.safe_push (INSN_UID (label));
@@ -560,6 +566,7 @@ predict_rows (walk &w, discriminators &d)
   row_in_force r = { last.file != NULL && last.line != 0, false,
 		     { NULL_TREE, last.file, last.line }, prologue_location,
 		     -1 };
+  bool markers = MAY_HAVE_DEBUG_MARKER_INSNS && cfun->debug_nonbind_markers;
   int cur_block = -1;
   bool block_start = false;	/* no code yet in the block */
   auto_vec<basic_block> start_bbs;
@@ -612,6 +619,11 @@ predict_rows (walk &w, discriminators &d)
 	  bool moved = loc != UNKNOWN_LOCATION
 		       && (force || !same_position (expand_location (loc),
 						    last));
+	  if (getenv ("CALLTAB_DISCRIM_FN")
+	      && strcmp (getenv ("CALLTAB_DISCRIM_FN"), function_name (cfun)) == 0)
+	    fprintf (stderr, "start %d uid %d moved %d valid %d scope %p must %d\n",
+		     cur_block, INSN_UID (insn), moved, r.valid, (void *) scope,
+		     (int) w.must_row[INSN_UID (insn)]);
 	  if (!moved && r.valid && scope != NULL_TREE)
 	    {
 	      /* The row in force would cover this block's first code.  */
@@ -624,6 +636,11 @@ predict_rows (walk &w, discriminators &d)
 	      int have = r.index >= 0 ? t.rows[r.index].disc : 0;
 	      if (need >= 0 && have >= 0 && need != have)
 		bump = true;
+	      if (getenv ("CALLTAB_DISCRIM_FN")
+		  && strcmp (getenv ("CALLTAB_DISCRIM_FN"),
+			     function_name (cfun)) == 0)
+		fprintf (stderr, "  line %d need %d have %d bump %d\n",
+			 k.line, need, have, (int) bump);
 	      if (bump)
 		{
 		  tag = ++n_tags;
@@ -652,11 +669,15 @@ predict_rows (walk &w, discriminators &d)
 	}
       if (loc != UNKNOWN_LOCATION)
 	{
+	  /* notice_source_line: a marker forces a row.  */
 	  expanded_location x = expand_location (loc);
-	  bool moved = force || !same_position (x, last);
+	  bool moved = force || NOTE_P (insn) || !same_position (x, last);
 	  if (moved || tag != last_tag)
 	    {
-	      predicted_row p = { x.file, x.line, x.column, tag, -1 };
+	      /* final.cc's is_stmt: true for a marker; for an instruction
+		 false with markers on, else whether the position moved.  */
+	      bool stmt = NOTE_P (insn) || (!markers && moved);
+	      predicted_row p = { x.file, x.line, x.column, tag, -1, stmt };
 	      t.rows.safe_push (p);
 	      r.valid = true;
 	      r.has_inst = false;
@@ -705,6 +726,27 @@ assign_discriminators (discriminators &d)
   walk_blocks (w);
   number_keys (w);
   predict_rows (w, d);
+  if (const char *fn = getenv ("CALLTAB_DISCRIM_FN"))
+    if (strcmp (fn, function_name (cfun)) == 0)
+      {
+	for (const key_block &k : w.keys)
+	  fprintf (stderr, "key %p %d block %d rows %d disc %d\n",
+		   (void *) k.key.inst, k.key.line, k.block, k.rows, k.disc);
+	for (const split &sp : w.splits)
+	  fprintf (stderr, "split %p %d block %d fall %d labels %u\n",
+		   (void *) sp.key.inst, sp.key.line, sp.block, sp.fall,
+		   sp.n_labels);
+	for (const predicted_row &p : t.rows)
+	  fprintf (stderr, "row %d:%d tag %d disc %d\n", p.line, p.column,
+		   p.tag, p.disc);
+	for (rtx_insn *i = get_insns (); i; i = NEXT_INSN (i))
+	  fprintf (stderr, "insn %d %s%s%s tag %d\n", INSN_UID (i),
+		   GET_RTX_NAME (GET_CODE (i)),
+		   NOTE_P (i) ? " " : "",
+		   NOTE_P (i) ? GET_NOTE_INSN_NAME (NOTE_KIND (i)) : "",
+		   NOTE_P (i) && NOTE_KIND (i) == NOTE_INSN_BASIC_BLOCK
+		   ? NOTE_BASIC_BLOCK (i)->discriminator : -1);
+      }
   w.keys.release ();
   w.splits.release ();
   w.labels.release ();
@@ -713,13 +755,13 @@ assign_discriminators (discriminators &d)
 }
 
 /* Whether row R of the prediction is the one final.cc emits for
-   FILE:LINE:COLUMN with TAG.  */
+   FILE:LINE:COLUMN with TAG and STMT.  */
 bool
 row_matches (const predicted_row &r, const char *file, int line, int column,
-	     int tag)
+	     int tag, bool stmt)
 {
   return r.line == line && r.column == column && r.tag == tag
-	 && file_cmp (r.file, file) == 0;
+	 && r.stmt == stmt && file_cmp (r.file, file) == 0;
 }
 
 /* The discriminator of the row final.cc is emitting: the next predicted
@@ -730,7 +772,7 @@ row_matches (const predicted_row &r, const char *file, int line, int column,
    looked for a little further on.  */
 int
 next_discriminator (discriminators &d, const char *file, int line,
-		    int column, int tag)
+		    int column, int tag, bool stmt)
 {
   function_table &t = d.current;
   if (const char *e = getenv ("CALLTAB_DISCRIM_STATS"))
@@ -743,12 +785,15 @@ next_discriminator (discriminators &d, const char *file, int line,
 	fprintf (stderr, "hook %d:%d tag %d\n", line, column, tag);
       }
   if (t.next < t.rows.length ()
-      && row_matches (t.rows[t.next], file, line, column, tag))
+      && row_matches (t.rows[t.next], file, line, column, tag, stmt))
     {
       t.last = t.next++;
       return t.rows[t.last].disc > 0 ? t.rows[t.last].disc : 0;
     }
-  if (t.last >= 0 && row_matches (t.rows[t.last], file, line, column, tag))
+  /* A repeat passes is_stmt false.  */
+  if (t.last >= 0 && !stmt
+      && row_matches (t.rows[t.last], file, line, column, tag,
+		      t.rows[t.last].stmt))
     {
       d.n_repeats++;
       return t.rows[t.last].disc > 0 ? t.rows[t.last].disc : 0;
@@ -767,7 +812,7 @@ next_discriminator (discriminators &d, const char *file, int line,
 	}
     }
   for (unsigned k = t.next + 1; k < t.rows.length () && k < t.next + 4; k++)
-    if (row_matches (t.rows[k], file, line, column, tag))
+    if (row_matches (t.rows[k], file, line, column, tag, stmt))
       {
 	d.n_mismatches += k - t.next;	/* predicted rows not emitted */
 	t.last = k;
@@ -801,7 +846,8 @@ source_line (void *data, const char *file, unsigned int line,
   else if (current.decl == current_function_decl && current.decl != NULL)
     {
       *discriminator = next_discriminator (*d, file, (int) line,
-					   (int) column, *discriminator);
+					   (int) column, *discriminator,
+					   *is_stmt);
       d->n_rows++;
       if (*discriminator != 0)
 	{
