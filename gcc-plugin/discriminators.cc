@@ -1,40 +1,39 @@
-/* discriminators.cc: per-basic-block discriminators on the final RTL.
+/* discriminators.cc: discriminators on the final RTL.
 
-   The rule (docs/discriminators.md): per function and per source position
-   (file, line), the basic blocks of the final code that hold instructions
-   of that line get discriminators 0, 1, 2, ... in layout order, 0 when
-   there is one; a block's discriminator never reaches the rows of other
-   lines; rows with a non-zero discriminator are not is_stmt.
+   The rule (docs/discriminators.md): a row's key is (inline instance,
+   file, line); where a conditional jump (or a table jump) whose row has
+   key K splits K's code, the blocks it goes to carry other numbers than
+   the jump's block and than each other; other blocks of K may share a
+   number; numbers per key are 0..n-1, 0 where the key lies in one
+   block, 0 for the block with most rows of the key; a block's number
+   never reaches other lines' rows; rows with a non-zero discriminator
+   are not is_stmt.
 
    GCC 12 keeps one discriminator per RTL basic block
    (basic_block->discriminator); final.cc copies it at every
-   NOTE_INSN_BASIC_BLOCK and passes it with every row to
-   debug_hooks->source_line, emitting a row whenever it changes.  One
-   number per block cannot say "0 for line A, 2 for line B" in a block
-   holding both lines, so the plugin uses the field as a block tag
-   instead:
+   NOTE_INSN_BASIC_BLOCK, passes it with every row to
+   debug_hooks->source_line and emits a row whenever it changes.  The
+   plugin uses the field as a tag:
 
    1. A pass just before "final" numbers the blocks of the final code
       (leaders: the function's start, the start of the cold section, used
-      labels, whatever follows a jump or return; calls do not end
-      blocks), stores block number + 1 as the tag in the discriminator of
-      every RTL block, and computes the table (block, file, line) ->
-      discriminator.
+      labels, whatever follows a jump; calls do not end blocks), records
+      the key of the row covering each instruction and the jumps that
+      split keys, and numbers the keys.  It then follows final.cc's
+      notice_source_line through the insns and predicts every row final
+      will emit with its number, changing the tag only at the block
+      starts where the row in force would carry the wrong number.
    2. A line hook, called by the debug_hooks->source_line wrapper of
-      debug-hooks.cc, looks up (tag, file, line) for every row final.cc
-      emits and passes the real discriminator on, clearing is_stmt when it
+      debug-hooks.cc, takes the next predicted row, checks it against what
+      final.cc passes, and passes its number on, clearing is_stmt when it
       is not 0.
 
-   Because the tag changes at every block boundary, final.cc emits a row
-   at the start of every block whose first instruction has a location:
-   exactly where a line shared by several blocks needs a new
-   discriminator.  A block starting with an instruction without a
-   location gets the line of the row covering it anyway, in the lexical
-   scope it is in already, so that a row starts there too; statement-marker rows that cover no instruction
-   keep 0 (they answer no PC; 4 bytes each).  Only debug output changes:
-   the tag is read by final.cc alone, so the code is the same with and
-   without the plugin.  docs/discriminators.md has the details and the
-   measured figures.
+   Where the tag changes at a block whose first instruction has no
+   location, that instruction gets the line of the row covering it
+   anyway, in the lexical scope it is in already, so that a row starts
+   there.  Only debug output changes: the tag is read by final.cc alone,
+   so the code is the same with and without the plugin.
+   docs/discriminators.md has the details and the measured figures.
 
    Placement: just before "final", after pass_free_cfg, machine reorg,
    branch shortening and every pass that moves, duplicates or partitions
@@ -619,11 +618,6 @@ predict_rows (walk &w, discriminators &d)
 	  bool moved = loc != UNKNOWN_LOCATION
 		       && (force || !same_position (expand_location (loc),
 						    last));
-	  if (getenv ("CALLTAB_DISCRIM_FN")
-	      && strcmp (getenv ("CALLTAB_DISCRIM_FN"), function_name (cfun)) == 0)
-	    fprintf (stderr, "start %d uid %d moved %d valid %d scope %p must %d\n",
-		     cur_block, INSN_UID (insn), moved, r.valid, (void *) scope,
-		     (int) w.must_row[INSN_UID (insn)]);
 	  if (!moved && r.valid && scope != NULL_TREE)
 	    {
 	      /* The row in force would cover this block's first code.  */
@@ -636,11 +630,6 @@ predict_rows (walk &w, discriminators &d)
 	      int have = r.index >= 0 ? t.rows[r.index].disc : 0;
 	      if (need >= 0 && have >= 0 && need != have)
 		bump = true;
-	      if (getenv ("CALLTAB_DISCRIM_FN")
-		  && strcmp (getenv ("CALLTAB_DISCRIM_FN"),
-			     function_name (cfun)) == 0)
-		fprintf (stderr, "  line %d need %d have %d bump %d\n",
-			 k.line, need, have, (int) bump);
 	      if (bump)
 		{
 		  tag = ++n_tags;
@@ -726,27 +715,6 @@ assign_discriminators (discriminators &d)
   walk_blocks (w);
   number_keys (w);
   predict_rows (w, d);
-  if (const char *fn = getenv ("CALLTAB_DISCRIM_FN"))
-    if (strcmp (fn, function_name (cfun)) == 0)
-      {
-	for (const key_block &k : w.keys)
-	  fprintf (stderr, "key %p %d block %d rows %d disc %d\n",
-		   (void *) k.key.inst, k.key.line, k.block, k.rows, k.disc);
-	for (const split &sp : w.splits)
-	  fprintf (stderr, "split %p %d block %d fall %d labels %u\n",
-		   (void *) sp.key.inst, sp.key.line, sp.block, sp.fall,
-		   sp.n_labels);
-	for (const predicted_row &p : t.rows)
-	  fprintf (stderr, "row %d:%d tag %d disc %d\n", p.line, p.column,
-		   p.tag, p.disc);
-	for (rtx_insn *i = get_insns (); i; i = NEXT_INSN (i))
-	  fprintf (stderr, "insn %d %s%s%s tag %d\n", INSN_UID (i),
-		   GET_RTX_NAME (GET_CODE (i)),
-		   NOTE_P (i) ? " " : "",
-		   NOTE_P (i) ? GET_NOTE_INSN_NAME (NOTE_KIND (i)) : "",
-		   NOTE_P (i) && NOTE_KIND (i) == NOTE_INSN_BASIC_BLOCK
-		   ? NOTE_BASIC_BLOCK (i)->discriminator : -1);
-      }
   w.keys.release ();
   w.splits.release ();
   w.labels.release ();
@@ -775,15 +743,6 @@ next_discriminator (discriminators &d, const char *file, int line,
 		    int column, int tag, bool stmt)
 {
   function_table &t = d.current;
-  if (const char *e = getenv ("CALLTAB_DISCRIM_STATS"))
-    if (e[0] == '3')
-      {
-	if (t.next == 0 && t.last < 0)
-	  for (const predicted_row &p : t.rows)
-	    fprintf (stderr, "  predicted %d:%d tag %d disc %d\n", p.line,
-		     p.column, p.tag, p.disc);
-	fprintf (stderr, "hook %d:%d tag %d\n", line, column, tag);
-      }
   if (t.next < t.rows.length ()
       && row_matches (t.rows[t.next], file, line, column, tag, stmt))
     {
@@ -821,7 +780,7 @@ next_discriminator (discriminators &d, const char *file, int line,
       }
   d.n_mismatches++;
   if (const char *e = getenv ("CALLTAB_DISCRIM_STATS"))
-    if (e[0] >= '2')
+    if (e[0] == '2')
       {
 	const predicted_row *n = t.next < t.rows.length ()
 				 ? &t.rows[t.next] : NULL;
