@@ -4,6 +4,14 @@
 # measured in the same run on the same compiler.  Not a test.
 #
 #   bench/discriminators.sh [FILE.c|FILE.cc ...]
+#   bench/discriminators.sh --cost [FILE.c|FILE.cc ...]
+#
+# --cost: the plugin (default options) against the same build without it,
+# at -O0, -O2 and -O3, per file (default: sqlite3.c, googletest's
+# gtest-all.cc and the testsuite corpus), with the bytes of .debug_line
+# split by cause: DW_LNE_set_discriminator operations (4 bytes each for
+# numbers below 128), DW_LNS_negate_stmt toggles (1 byte) and rows
+# (special opcodes, DW_LNS_copy, end of sequence: 1 byte and more each).
 #
 # Without arguments: the testsuite corpus and discriminator programs, and
 # real C files from Debian's gcc-12-source package (zlib and libiberty
@@ -52,6 +60,58 @@ real_sources () {
         echo "$src/$f"
     done
 }
+
+# Rows, set_discriminator operations and negate_stmt toggles of an
+# object's line programs (readelf's raw dump), and its .debug_line bytes.
+line_causes () {
+    sz=$(size -A "$1" | awk '$1 == ".debug_line" { s += $2 } END { print s + 0 }')
+    readelf --debug-dump=rawline "$1" 2>/dev/null | awk -v sz="$sz" '
+        /set Discriminator to/ { d++ }
+        /Set is_stmt to/ { n++ }
+        /Special opcode/ || /\]  Copy/ || /End of Sequence/ { r++ }
+        END { printf "%d %d %d %d\n", sz, r, d, n }'
+}
+
+if [ "${1:-}" = --cost ]; then
+    shift
+    sqlite=${SQLITE:-/work/real/package/deps/sqlite3/sqlite3.c}
+    G=${GTEST:-/usr/src/googletest/googletest}
+    if [ $# -gt 0 ]; then
+        files="$*"
+    else
+        files="$sqlite $G/src/gtest-all.cc corpus"
+    fi
+    printf '%-14s %-4s %9s %9s %8s | %7s %7s %7s | %s\n' file level \
+        none plugin ratio rows setdisc negstmt "bytes: setdisc negstmt rows+other"
+    for f in $files; do
+        for opt in -O0 -O2 -O3; do
+            if [ "$f" = corpus ]; then
+                srcs=$(ls "$top"/testsuite/corpus/*.c "$top"/testsuite/corpus/*.cc)
+            else
+                srcs=$f
+            fi
+            tn=0 tp=0 rn=0 rp=0 dn=0 dp=0 nn=0 np=0
+            for src in $srcs; do
+                case $src in *.cc) cc=$GXX ;; *) cc=$GCC ;; esac
+                b=$work/obj/cost-$(basename "$src")$opt
+                $cc $opt -g -I"$G/include" -I"$G" -c "$src" -o "$b-none.o"
+                $cc $opt -g -I"$G/include" -I"$G" -c "$src" -o "$b-plug.o" \
+                    -fplugin="$plugin"
+                set -- $(line_causes "$b-none.o") $(line_causes "$b-plug.o")
+                tn=$((tn + $1)) rn=$((rn + $2)) dn=$((dn + $3)) nn=$((nn + $4))
+                tp=$((tp + $5)) rp=$((rp + $6)) dp=$((dp + $7)) np=$((np + $8))
+            done
+            awk -v f="$(basename "$f")" -v o="$opt" -v tn=$tn -v tp=$tp \
+                -v rn=$rn -v rp=$rp -v dn=$dn -v dp=$dp -v nn=$nn -v np=$np \
+                'BEGIN {
+                ds = 4 * (dp - dn); ns = np - nn; rest = tp - tn - ds - ns
+                printf "%-14s %-4s %9d %9d %+7.2f%% | %+7d %+7d %+7d | %+d %+d %+d\n",
+                       f, o, tn, tp, (tp / tn - 1) * 100, rp - rn, dp - dn,
+                       np - nn, ds, ns, rest }'
+        done
+    done
+    exit 0
+fi
 
 if [ $# -gt 0 ]; then
     files="$*"

@@ -1,40 +1,39 @@
-/* discriminators.cc: per-basic-block discriminators on the final RTL.
+/* discriminators.cc: discriminators on the final RTL.
 
-   The rule (docs/discriminators.md): per function and per source position
-   (file, line), the basic blocks of the final code that hold instructions
-   of that line get discriminators 0, 1, 2, ... in layout order, 0 when
-   there is one; a block's discriminator never reaches the rows of other
-   lines; rows with a non-zero discriminator are not is_stmt.
+   The rule (docs/discriminators.md): a row's key is (inline instance,
+   file, line); where a conditional jump (or a table jump) whose row has
+   key K splits K's code, the blocks it goes to carry other numbers than
+   the jump's block and than each other; other blocks of K may share a
+   number; numbers per key are 0..n-1, 0 where the key lies in one
+   block, 0 for the block with most rows of the key; a block's number
+   never reaches other lines' rows; rows with a non-zero discriminator
+   are not is_stmt.
 
    GCC 12 keeps one discriminator per RTL basic block
    (basic_block->discriminator); final.cc copies it at every
-   NOTE_INSN_BASIC_BLOCK and passes it with every row to
-   debug_hooks->source_line, emitting a row whenever it changes.  One
-   number per block cannot say "0 for line A, 2 for line B" in a block
-   holding both lines, so the plugin uses the field as a block tag
-   instead:
+   NOTE_INSN_BASIC_BLOCK, passes it with every row to
+   debug_hooks->source_line and emits a row whenever it changes.  The
+   plugin uses the field as a tag:
 
    1. A pass just before "final" numbers the blocks of the final code
       (leaders: the function's start, the start of the cold section, used
-      labels, whatever follows a jump or return; calls do not end
-      blocks), stores block number + 1 as the tag in the discriminator of
-      every RTL block, and computes the table (block, file, line) ->
-      discriminator.
+      labels, whatever follows a jump; calls do not end blocks), records
+      the key of the row covering each instruction and the jumps that
+      split keys, and numbers the keys.  It then follows final.cc's
+      notice_source_line through the insns and predicts every row final
+      will emit with its number, changing the tag only at the block
+      starts where the row in force would carry the wrong number.
    2. A line hook, called by the debug_hooks->source_line wrapper of
-      debug-hooks.cc, looks up (tag, file, line) for every row final.cc
-      emits and passes the real discriminator on, clearing is_stmt when it
+      debug-hooks.cc, takes the next predicted row, checks it against what
+      final.cc passes, and passes its number on, clearing is_stmt when it
       is not 0.
 
-   Because the tag changes at every block boundary, final.cc emits a row
-   at the start of every block whose first instruction has a location:
-   exactly where a line shared by several blocks needs a new
-   discriminator.  A block starting with an instruction without a
-   location gets the line of the row covering it anyway, in the lexical
-   scope it is in already, so that a row starts there too; statement-marker rows that cover no instruction
-   keep 0 (they answer no PC; 4 bytes each).  Only debug output changes:
-   the tag is read by final.cc alone, so the code is the same with and
-   without the plugin.  docs/discriminators.md has the details and the
-   measured figures.
+   Where the tag changes at a block whose first instruction has no
+   location, that instruction gets the line of the row covering it
+   anyway, in the lexical scope it is in already, so that a row starts
+   there.  Only debug output changes: the tag is read by final.cc alone,
+   so the code is the same with and without the plugin.
+   docs/discriminators.md has the details and the measured figures.
 
    Placement: just before "final", after pass_free_cfg, machine reorg,
    branch shortening and every pass that moves, duplicates or partitions
@@ -51,32 +50,53 @@
 
 namespace {
 
-/* One (block, file, line) the final code holds, with its discriminator.  */
-struct line_block
+/* The key a row belongs to: the innermost inlined-function scope whose
+   code holds the row's start (NULL_TREE: the function itself), and the
+   row's file and line.  */
+struct line_key
 {
-  int block;			/* final block number, 0-based, layout order */
+  tree inst;
   const char *file;
   int line;
-  int discriminator;
 };
 
-/* A statement marker's row, in the order final.cc emits them.  */
-struct marker_row
+/* One key in one block of the final code, with its discriminator.  */
+struct key_block
+{
+  line_key key;
+  int block;			/* final block number, 0-based, layout order */
+  int rows;			/* rows of the key the block starts (estimate) */
+  int disc;			/* -1 until numbered */
+};
+
+/* A conditional jump or a table jump: the key of its row, its block and
+   the blocks it goes to (the fall-through and the labels in LABELS).  */
+struct split
+{
+  line_key key;
+  int block;
+  int fall;			/* the fall-through block, -1 if none */
+  unsigned first_label, n_labels;
+};
+
+/* A row final.cc will pass to debug_hooks->source_line, predicted by
+   the pass, in emission order.  */
+struct predicted_row
 {
   const char *file;
-  int line;
-  int column;
-  bool empty;			/* no instruction before the next row */
+  int line, column;
+  int tag;			/* bb->discriminator when it is emitted */
+  int disc;			/* -1 until the row covers code */
+  bool stmt;			/* the is_stmt final.cc passes */
 };
 
 /* The table of the function being output.  */
 struct function_table
 {
   tree decl;			/* the function; NULL when none */
-  vec<line_block> rows;		/* sorted by (block, line, file) */
-  vec<marker_row> markers;	/* statement markers, in insn order */
-  unsigned next_marker;		/* the next one final.cc will emit */
-  bool markers_ok;		/* the rows seen so far matched markers */
+  vec<predicted_row> rows;	/* in the order final.cc emits them */
+  unsigned next;		/* the next row final.cc will emit */
+  int last;			/* the last row matched, -1 if none */
 };
 
 /* The part's state for the compilation: given to the pass and, as the
@@ -87,6 +107,9 @@ struct discriminators
 
   const calltab_options &opts;
   function_table current = function_table ();
+  /* Counters for CALLTAB_DISCRIM_STATS (docs/discriminators.md).  */
+  unsigned long n_rows = 0, n_nonzero = 0, n_repeats = 0, n_mismatches = 0;
+  unsigned long n_bumps = 0, n_uncovered = 0;
 };
 
 /* strcmp that orders NULL first; file names come from the line maps.  */
@@ -100,30 +123,42 @@ file_cmp (const char *a, const char *b)
   return strcmp (a, b);
 }
 
-/* Order for numbering: by position, then by block (layout order).  */
+/* Order of keys: any total order does (each key is numbered on its own);
+   the instance is compared by address, which only groups.  */
 int
-cmp_position_block (const void *pa, const void *pb)
+key_cmp (const line_key &a, const line_key &b)
 {
-  const line_block *a = (const line_block *) pa;
-  const line_block *b = (const line_block *) pb;
-  if (a->line != b->line)
-    return a->line < b->line ? -1 : 1;
-  if (int c = file_cmp (a->file, b->file))
+  if (a.inst != b.inst)
+    return (uintptr_t) a.inst < (uintptr_t) b.inst ? -1 : 1;
+  if (a.line != b.line)
+    return a.line < b.line ? -1 : 1;
+  return file_cmp (a.file, b.file);
+}
+
+int
+cmp_key_block (const void *pa, const void *pb)
+{
+  const key_block *a = (const key_block *) pa;
+  const key_block *b = (const key_block *) pb;
+  if (int c = key_cmp (a->key, b->key))
     return c;
   return a->block < b->block ? -1 : a->block > b->block;
 }
 
-/* Order for look-ups: by block, then position.  */
-int
-cmp_block_position (const void *pa, const void *pb)
+/* The innermost inlined function's outer scope that holds SCOPE (a
+   fragment counting as its origin: dwarf2out gives them one DIE), or
+   NULL_TREE for the function's own code.  */
+tree
+instance_of (tree scope)
 {
-  const line_block *a = (const line_block *) pa;
-  const line_block *b = (const line_block *) pb;
-  if (a->block != b->block)
-    return a->block < b->block ? -1 : 1;
-  if (a->line != b->line)
-    return a->line < b->line ? -1 : 1;
-  return file_cmp (a->file, b->file);
+  for (tree b = scope; b != NULL_TREE && TREE_CODE (b) == BLOCK;
+       b = BLOCK_SUPERCONTEXT (b))
+    {
+      tree origin = BLOCK_FRAGMENT_ORIGIN (b) ? BLOCK_FRAGMENT_ORIGIN (b) : b;
+      if (inlined_function_outer_scope_p (origin))
+	return origin;
+    }
+  return NULL_TREE;
 }
 
 /* Whether INSN emits machine code that final.cc gives a row: the
@@ -138,6 +173,18 @@ code_insn_p (rtx_insn *insn)
   if (GET_CODE (body) == USE || GET_CODE (body) == CLOBBER)
     return false;
   return get_attr_length (insn) > 0;
+}
+
+/* Whether final.cc calls notice_source_line for INSN: statement and
+   inline-entry markers, and the instructions it outputs.  */
+bool
+noticed_p (rtx_insn *insn)
+{
+  if (NOTE_P (insn))
+    return NOTE_MARKER_P (insn);
+  return NONDEBUG_INSN_P (insn) && !JUMP_TABLE_DATA_P (insn)
+	 && GET_CODE (PATTERN (insn)) != USE
+	 && GET_CODE (PATTERN (insn)) != CLOBBER;
 }
 
 /* Whether LABEL starts a block of the final code: something jumps to it
@@ -157,11 +204,18 @@ row_location (rtx_insn *insn)
 {
   location_t loc;
   if (NOTE_P (insn) && NOTE_MARKER_P (insn))
-    loc = NOTE_MARKER_LOCATION (insn);
-  else if (NONDEBUG_INSN_P (insn) && !JUMP_TABLE_DATA_P (insn)
-	   && GET_CODE (PATTERN (insn)) != USE
-	   && GET_CODE (PATTERN (insn)) != CLOBBER
-	   && INSN_HAS_LOCATION (insn))
+    {
+      /* notice_source_line skips markers without a line and a real
+	 locus.  */
+      loc = NOTE_MARKER_LOCATION (insn);
+      expanded_location xloc = expand_location (loc);
+      if (xloc.line == 0
+	  && (LOCATION_LOCUS (loc) == UNKNOWN_LOCATION
+	      || LOCATION_LOCUS (loc) == BUILTINS_LOCATION))
+	return UNKNOWN_LOCATION;
+      return xloc.file != NULL ? loc : UNKNOWN_LOCATION;
+    }
+  else if (noticed_p (insn) && INSN_HAS_LOCATION (insn))
     loc = INSN_LOCATION (insn);
   else
     return UNKNOWN_LOCATION;
@@ -169,116 +223,89 @@ row_location (rtx_insn *insn)
   return xloc.file != NULL && xloc.line != 0 ? loc : UNKNOWN_LOCATION;
 }
 
-/* Whether final.cc emits a row for the statement marker NOTE
-   (notice_source_line skips markers without a line and a real locus).  */
+/* What final.cc's notice_source_line compares: file, line and, with
+   -gcolumn-info, column.  */
 bool
-marker_emits_row_p (rtx_insn *note)
+same_position (const expanded_location &a, const expanded_location &b)
 {
-  location_t loc = NOTE_MARKER_LOCATION (note);
-  expanded_location xloc = expand_location (loc);
-  return !(xloc.line == 0
-	   && (LOCATION_LOCUS (loc) == UNKNOWN_LOCATION
-	       || LOCATION_LOCUS (loc) == BUILTINS_LOCATION));
+  return a.file == b.file && a.line == b.line
+	 && (!debug_column_info || a.column == b.column);
 }
 
-/* Whether the row final.cc emits for the statement marker NOTE, in
-   the block tagged TAG, covers no instruction: another row starts before
-   any instruction with bytes (a marker, or an instruction whose location
-   or tag differs), or the section or the function ends first.  Such a
-   row is never the answer for a PC, so it needs no discriminator: 4
-   bytes of line program each.  */
-bool
-empty_marker_row_p (rtx_insn *note, int tag)
+/* The scope final.cc's reemit_insn_block_notes holds after INSN, given
+   the one before (SCOPE): that of the last statement or inline-entry
+   marker or active instruction with a location, where one with a
+   location but no block is in the function's outermost scope; an
+   instruction without a location is skipped, it stays in the scope
+   before it.  NULL_TREE when unknown (a SEQUENCE, whose scope final.cc
+   merges; none on x86-64).  */
+tree
+scope_after (rtx_insn *insn, tree scope)
 {
-  expanded_location m = expand_location (NOTE_MARKER_LOCATION (note));
-  int cur = tag;
-  for (rtx_insn *insn = NEXT_INSN (note); insn; insn = NEXT_INSN (insn))
+  if (NOTE_P (insn) && NOTE_MARKER_P (insn))
     {
-      if (NOTE_P (insn))
-	{
-	  if (NOTE_MARKER_P (insn))
-	    {
-	      if (marker_emits_row_p (insn))
-		return true;
-	    }
-	  else if (NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
-	    return true;
-	  else if (NOTE_KIND (insn) == NOTE_INSN_BASIC_BLOCK)
-	    cur = NOTE_BASIC_BLOCK (insn)->discriminator;
-	  continue;
-	}
-      if (!NONDEBUG_INSN_P (insn) || JUMP_TABLE_DATA_P (insn)
-	  || GET_CODE (PATTERN (insn)) == USE
-	  || GET_CODE (PATTERN (insn)) == CLOBBER)
-	continue;
-      /* What notice_source_line decides for INSN.  */
-      location_t loc = row_location (insn);
-      bool new_row = false;
-      if (loc != UNKNOWN_LOCATION)
-	{
-	  expanded_location x = expand_location (loc);
-	  new_row = (x.file != m.file || x.line != m.line
-		     || (debug_column_info && x.column != m.column)
-		     || cur != tag);
-	}
-      if (new_row)
-	return true;
-      if (get_attr_length (insn) > 0)
-	return false;
+      tree s = LOCATION_BLOCK (NOTE_MARKER_LOCATION (insn));
+      return s ? s : DECL_INITIAL (current_function_decl);
     }
-  return true;
+  if (active_insn_p (insn) && !JUMP_TABLE_DATA_P (insn))
+    {
+      if (GET_CODE (PATTERN (insn)) == SEQUENCE)
+	return NULL_TREE;
+      if (tree s = insn_scope (insn))
+	return s;
+      if (INSN_LOCATION (insn) != UNKNOWN_LOCATION)
+	return DECL_INITIAL (current_function_decl);
+    }
+  return scope;
 }
 
-/* Number the blocks of the final code of the current function, tag the
-   RTL blocks, and build the table for the hook.  What is recorded is
-   what consumers will see: for each instruction that owns bytes, the
-   line of the row covering it, i.e. of the last row emitted before it
-   (an instruction without a location extends the previous row).  The
-   result goes into CURRENT.  */
-void
-assign_discriminators (function_table &current)
+/* What the first walk finds.  */
+struct walk
 {
-  current.decl = current_function_decl;
-  current.rows.truncate (0);
+  vec<key_block> keys;		/* one per code instruction, then merged */
+  vec<split> splits;
+  vec<int> labels;		/* INSN_UIDs of split targets */
+  vec<int> label_block;		/* by INSN_UID: the block a label starts */
+  vec<bool> must_row;		/* by INSN_UID: a row must start here */
+};
 
+/* The first walk: number the blocks of the final code, write block + 1
+   into the discriminator of every RTL block, and record, for each
+   instruction that owns bytes, the key of the row covering it (an
+   instruction without a location extends the previous row), and the
+   conditional and table jumps with the blocks they split.  */
+void
+walk_blocks (walk &w)
+{
   int block = -1;
   bool leader = true;		/* the next code starts a block */
   bool first_code = false;	/* no code yet in the current block */
-  /* The row in force.  At the start, the one final_start_function has
-     debug_hooks->begin_prologue emit at prologue_location (dwarf2out
-     emits it directly, with discriminator 0): code before the first
-     located instruction is on the function's opening line, in block 0,
-     whose discriminator for any line is 0.  Without it, that line's
-     other blocks (a shrink-wrapped prologue further down, which is on
-     the same line) would get 0 too.  */
-  location_t row = UNKNOWN_LOCATION;
-  {
-    expanded_location x = expand_location (prologue_location);
-    if (x.file != NULL && x.line != 0)
-      row = prologue_location;
-  }
-  bool prologue_row = row != UNKNOWN_LOCATION;
-  /* The lexical scope final.cc's reemit_insn_block_notes holds at this
-     point of the insn stream: the scope of the last statement or
-     inline-entry marker or active instruction with a location, where
-     one with a location but no block is in the function's outermost
-     scope; an instruction without a location is skipped, it stays in
-     the scope before it.  NULL_TREE when unknown
-     (a SEQUENCE, whose scope final.cc merges; none on x86-64).  */
+  vec<int> pending = vNULL;	/* labels before the next code */
+  bool fall_pending = false;	/* the last split falls to the next code */
+  /* The row in force, as final.cc emits it (rows it emits only because
+     the tag changed aside).  At the start, the one final_start_function
+     has debug_hooks->begin_prologue emit at prologue_location (dwarf2out
+     emits it directly, with discriminator 0).  After a section switch
+     none covers code until a row is emitted, but final.cc still compares
+     with the last one.  */
+  expanded_location row = expand_location (prologue_location);
+  bool row_valid = row.file != NULL && row.line != 0;
+  tree row_inst = NULL_TREE;
+  int counted_block = -1;	/* the block the row was last counted in */
   tree scope = DECL_INITIAL (current_function_decl);
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
       if (NOTE_P (insn)
 	  && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
 	{
-	  /* The cold part is a line sequence of its own: no row of the
-	     hot part covers its code.  */
 	  leader = true;
-	  row = UNKNOWN_LOCATION;
-	  prologue_row = false;
+	  row_valid = false;
 	}
       else if (used_label_p (insn))
-	leader = true;
+	{
+	  leader = true;
+	  pending.safe_push (INSN_UID (insn));
+	}
       else if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BASIC_BLOCK)
 	{
 	  /* A leader's RTL block note comes before its first instruction,
@@ -293,28 +320,20 @@ assign_discriminators (function_table &current)
 	  continue;
 	}
 
-      if (NOTE_P (insn) && NOTE_MARKER_P (insn))
-	{
-	  /* Statement and inline-entry markers set the scope too.  */
-	  tree s = LOCATION_BLOCK (NOTE_MARKER_LOCATION (insn));
-	  scope = s ? s : DECL_INITIAL (current_function_decl);
-	}
-      else if (active_insn_p (insn) && !JUMP_TABLE_DATA_P (insn))
-	{
-	  if (GET_CODE (PATTERN (insn)) == SEQUENCE)
-	    scope = NULL_TREE;
-	  else if (tree s = insn_scope (insn))
-	    scope = s;
-	  else if (INSN_LOCATION (insn) != UNKNOWN_LOCATION)
-	    scope = DECL_INITIAL (current_function_decl);
-	}
-
+      scope = scope_after (insn, scope);
       location_t loc = row_location (insn);
       if (loc != UNKNOWN_LOCATION)
 	{
-	  row = loc;
-	  prologue_row = false;
-	  first_code = false;	/* this row carries the block's tag */
+	  /* A marker forces a row; an instruction starts one where the
+	     position changes.  (After a section switch final.cc emits none
+	     at the same position: that code stays uncovered.)  */
+	  expanded_location x = expand_location (loc);
+	  if (NOTE_P (insn) || !same_position (x, row))
+	    {
+	      row = x;
+	      row_valid = true;
+	      counted_block = -1;
+	    }
 	}
       if (!code_insn_p (insn))
 	continue;
@@ -326,121 +345,455 @@ assign_discriminators (function_table &current)
 	  if (block < 0)
 	    block = 0;
 	}
-      /* The begin_prologue row already gives the first block's code
-	 discriminator 0.  */
-      if (first_code && loc == UNKNOWN_LOCATION && row != UNKNOWN_LOCATION
-	  && !prologue_row && scope != NULL_TREE)
+      /* Labels and a fall-through lead to the next code (an RTL block
+	 may hold none).  */
+      for (int uid : pending)
+	w.label_block[uid] = block;
+      pending.truncate (0);
+      if (fall_pending)
 	{
-	  /* The block starts with an instruction without a location (or
-	     one without a line, whose block SCOPE already holds): the
-	     previous block's row would cover it with that block's
-	     discriminator.  Give it the line it is shown with anyway, so
-	     that final.cc starts a row with this block's tag, and the
-	     scope it is in already, so that the scope notes final.cc
-	     rebuilds stay where they were.  A location without a block
-	     would not do: reemit_insn_block_notes puts such an
-	     instruction in the function's outermost scope, which closes
-	     the inlined or lexical blocks around it and changes their
-	     DW_AT_high_pc or DW_AT_ranges (an inlined function's call
-	     ended one instruction early, and gdb's backtrace lost its
-	     frame).  Debug information only: final.cc emits the same
-	     code.  */
-	  INSN_LOCATION (insn) = set_block (LOCATION_LOCUS (row), scope);
+	  w.splits.last ().fall = block;
+	  fall_pending = false;
+	}
+      if (first_code && row_valid && scope != NULL_TREE
+	  && counted_block != -1 && instance_of (scope) != row_inst)
+	{
+	  /* The block goes on with a row that began in another inline
+	     instance: a consumer would take this code for that instance's
+	     (the row's start address decides).  It gets a row of its
+	     own.  */
+	  w.must_row[INSN_UID (insn)] = true;
+	  counted_block = -1;
 	}
       first_code = false;
-      if (row != UNKNOWN_LOCATION)
+      if (row_valid)
 	{
-	  expanded_location xloc = expand_location (row);
-	  line_block lb = { block, xloc.file, xloc.line, 0 };
-	  current.rows.safe_push (lb);
+	  /* A row's instance is the one of the first code it covers: its
+	     address is where the row begins.  */
+	  if (counted_block == -1)
+	    row_inst = scope != NULL_TREE ? instance_of (scope) : NULL_TREE;
+	  line_key k = { row_inst, row.file, row.line };
+	  key_block kb = { k, block, counted_block != block, -1 };
+	  w.keys.safe_push (kb);
+	  counted_block = block;
 	}
       if (JUMP_P (insn))
-	leader = true;
+	{
+	  rtx_jump_table_data *table;
+	  if (row_valid && (any_condjump_p (insn)
+			    || tablejump_p (insn, NULL, &table)))
+	    {
+	      split s = { { row_inst, row.file, row.line }, block, -1,
+			  w.labels.length (), 0 };
+	      if (any_condjump_p (insn))
+		{
+		  fall_pending = true;
+		  rtx label = JUMP_LABEL (insn);
+		  if (label != NULL_RTX && LABEL_P (label))
+		    w.labels.safe_push (INSN_UID (label));
+		}
+	      else
+		{
+		  rtvec v = table->get_labels ();
+		  for (int i = 0; i < GET_NUM_ELEM (v); i++)
+		    w.labels.safe_push (INSN_UID (XEXP (RTVEC_ELT (v, i), 0)));
+		}
+	      s.n_labels = w.labels.length () - s.first_label;
+	      w.splits.safe_push (s);
+	    }
+	  leader = true;
+	}
     }
-
-  /* Number the blocks of each position in layout order.  */
-  vec<line_block> &rows = current.rows;
-  rows.qsort (cmp_position_block);
-  unsigned out = 0;
-  for (unsigned i = 0; i < rows.length (); i++)
-    {
-      if (out > 0 && cmp_block_position (&rows[out - 1], &rows[i]) == 0)
-	continue;		/* the same block and position again */
-      line_block lb = rows[i];
-      if (out > 0 && rows[out - 1].line == lb.line
-	  && file_cmp (rows[out - 1].file, lb.file) == 0)
-	lb.discriminator = rows[out - 1].discriminator + 1;
-      else
-	lb.discriminator = 0;
-      rows[out++] = lb;
-    }
-  rows.truncate (out);
-  rows.qsort (cmp_block_position);
-
-  /* The statement markers' rows, once every block carries its tag.
-     final.cc passes is_stmt only for them when markers are on.  */
-  current.markers.truncate (0);
-  current.next_marker = 0;
-  current.markers_ok = MAY_HAVE_DEBUG_MARKER_INSNS
-		       && cfun->debug_nonbind_markers;
-  if (!current.markers_ok)
-    return;
-  int tag = 0;
-  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
-    if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BASIC_BLOCK)
-      tag = NOTE_BASIC_BLOCK (insn)->discriminator;
-    else if (NOTE_P (insn) && NOTE_MARKER_P (insn)
-	     && marker_emits_row_p (insn))
-      {
-	expanded_location x = expand_location (NOTE_MARKER_LOCATION (insn));
-	marker_row m = { x.file, x.line, x.column,
-			 empty_marker_row_p (insn, tag) };
-	current.markers.safe_push (m);
-      }
+  pending.release ();
 }
 
-/* The discriminator of FILE:LINE in the block tagged TAG of CURRENT, 0
-   when that block holds no code of the line (a row of zero length).  */
+/* The index in KEYS (merged, sorted) of key K in BLOCK, -1 if absent.  */
 int
-lookup (const function_table &current, int tag, const char *file, int line)
+find_key (const vec<key_block> &keys, const line_key &k, int block)
 {
-  if (tag <= 0)
-    return 0;
-  line_block key = { tag - 1, file, line, 0 };
-  const line_block *found
-    = (const line_block *) bsearch (&key, current.rows.address (),
-				    current.rows.length (),
-				    sizeof (line_block), cmp_block_position);
-  return found ? found->discriminator : 0;
+  key_block probe = { k, block, 0, 0 };
+  const key_block *found
+    = (const key_block *) bsearch (&probe, keys.address (), keys.length (),
+				   sizeof (key_block), cmp_key_block);
+  return found ? (int) (found - keys.address ()) : -1;
 }
 
-/* Whether the row final.cc is emitting, for FILE:LINE:COLUMN with
-   IS_STMT, is a statement marker's row that covers no instruction.  With
-   markers on, final.cc passes is_stmt only for markers, in insn order;
-   the position is checked so that a mismatch can only turn the saving
-   off for the rest of the function, never mislabel a row.  */
-bool
-empty_marker_row (function_table &current, const char *file, int line,
-		  int column, bool is_stmt)
+struct conflict
 {
-  if (!is_stmt || !current.markers_ok)
-    return false;
-  if (current.next_marker >= current.markers.length ())
+  int a, b;			/* indexes in the merged keys */
+};
+
+int
+cmp_conflict (const void *pa, const void *pb)
+{
+  const conflict *a = (const conflict *) pa;
+  const conflict *b = (const conflict *) pb;
+  if (a->a != b->a)
+    return a->a < b->a ? -1 : 1;
+  return a->b < b->b ? -1 : a->b > b->b;
+}
+
+/* Order in which a key's blocks get their numbers: most rows first (0
+   goes to the block that would pay most for another number), then
+   layout order.  */
+const key_block *order_base;
+
+int
+cmp_order (const void *pa, const void *pb)
+{
+  const key_block &a = order_base[*(const int *) pa];
+  const key_block &b = order_base[*(const int *) pb];
+  if (a.rows != b.rows)
+    return a.rows > b.rows ? -1 : 1;
+  return a.block < b.block ? -1 : a.block > b.block;
+}
+
+/* Number the keys: merge W.KEYS into one entry per (key, block), find
+   the pairs that must differ (a split's block and its successors, and
+   its successors among themselves, that hold the split's key), and give
+   each block of a key the smallest number no such partner numbered
+   before it has.  */
+void
+number_keys (walk &w)
+{
+  vec<key_block> &keys = w.keys;
+  keys.qsort (cmp_key_block);
+  unsigned out = 0;
+  for (unsigned i = 0; i < keys.length (); i++)
+    if (out > 0 && cmp_key_block (&keys[out - 1], &keys[i]) == 0)
+      keys[out - 1].rows += keys[i].rows;
+    else
+      keys[out++] = keys[i];
+  keys.truncate (out);
+
+  vec<conflict> conflicts = vNULL;
+  auto_vec<int> succ;
+  for (const split &s : w.splits)
     {
-      current.markers_ok = false;
-      return false;
+      succ.truncate (0);
+      succ.safe_push (s.block);
+      if (s.fall >= 0)
+	succ.safe_push (s.fall);
+      for (unsigned i = 0; i < s.n_labels; i++)
+	{
+	  int b = w.label_block[w.labels[s.first_label + i]];
+	  if (b >= 0)
+	    succ.safe_push (b);
+	}
+      /* Indexes of the blocks that hold the key.  */
+      auto_vec<int> held;
+      for (int b : succ)
+	{
+	  int k = find_key (keys, s.key, b);
+	  if (k >= 0 && !held.contains (k))
+	    held.safe_push (k);
+	}
+      for (unsigned i = 0; i < held.length (); i++)
+	for (unsigned j = i + 1; j < held.length (); j++)
+	  {
+	    conflict c1 = { held[i], held[j] }, c2 = { held[j], held[i] };
+	    conflicts.safe_push (c1);
+	    conflicts.safe_push (c2);
+	  }
     }
-  const marker_row &m = current.markers[current.next_marker++];
-  if (m.file != file || m.line != line || m.column != column)
+  conflicts.qsort (cmp_conflict);
+
+  auto_vec<int> order, used;
+  for (unsigned i = 0; i < keys.length (); )
     {
-      current.markers_ok = false;
-      return false;
+      unsigned j = i;
+      while (j < keys.length () && key_cmp (keys[j].key, keys[i].key) == 0)
+	j++;
+      order.truncate (0);
+      for (unsigned k = i; k < j; k++)
+	order.safe_push (k);
+      order_base = keys.address ();
+      order.qsort (cmp_order);
+      for (int k : order)
+	{
+	  used.truncate (0);
+	  conflict probe = { k, -1 };
+	  unsigned lo = 0, hi = conflicts.length ();
+	  while (lo < hi)
+	    {
+	      unsigned mid = (lo + hi) / 2;
+	      if (cmp_conflict (&conflicts[mid], &probe) < 0)
+		lo = mid + 1;
+	      else
+		hi = mid;
+	    }
+	  for (unsigned c = lo; c < conflicts.length () && conflicts[c].a == k;
+	       c++)
+	    if (keys[conflicts[c].b].disc >= 0)
+	      used.safe_push (keys[conflicts[c].b].disc);
+	  int d = 0;
+	  while (used.contains (d))
+	    d++;
+	  keys[k].disc = d;
+	}
+      i = j;
     }
-  return m.empty;
+  conflicts.release ();
+}
+
+/* The row final.cc has emitted last, as far as its code goes.  */
+struct row_in_force
+{
+  bool valid;			/* it covers the code that follows */
+  bool has_inst;		/* KEY.inst is known: it has covered code */
+  line_key key;
+  location_t loc;		/* where it was emitted for */
+  int index;			/* in the predicted rows; -1: the prologue's */
+};
+
+/* The second walk: follow final.cc's notice_source_line through the insn
+   stream and predict every row it emits, with the discriminator of the
+   code the row covers.  The tags are chosen here: the tag changes (so
+   that final.cc emits a row) only at a block boundary where the code
+   that follows would otherwise be covered by a row with another number,
+   or one that began in another inline instance; elsewhere consecutive
+   blocks keep one tag and final.cc emits no row for them.  */
+void
+predict_rows (walk &w, discriminators &d)
+{
+  function_table &t = d.current;
+  vec<key_block> &keys = w.keys;
+  expanded_location last = expand_location (prologue_location);
+  int last_tag = 0, tag = 0, n_tags = 0;
+  bool force = false;
+  int seen = 0;			/* final.cc's SEEN_NOTE (1), SEEN_EMITTED (2) */
+  row_in_force r = { last.file != NULL && last.line != 0, false,
+		     { NULL_TREE, last.file, last.line }, prologue_location,
+		     -1 };
+  bool markers = MAY_HAVE_DEBUG_MARKER_INSNS && cfun->debug_nonbind_markers;
+  int cur_block = -1;
+  bool block_start = false;	/* no code yet in the block */
+  auto_vec<basic_block> start_bbs;
+  tree scope = DECL_INITIAL (current_function_decl);
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    {
+      if (NOTE_P (insn))
+	switch (NOTE_KIND (insn))
+	  {
+	  case NOTE_INSN_SWITCH_TEXT_SECTIONS:
+	    r.valid = false;
+	    break;
+	  case NOTE_INSN_BASIC_BLOCK:
+	    {
+	      basic_block bb = NOTE_BASIC_BLOCK (insn);
+	      int b = bb->discriminator - 1;	/* walk_blocks' number */
+	      if (b != cur_block)
+		{
+		  cur_block = b;
+		  block_start = true;
+		  start_bbs.truncate (0);
+		}
+	      if (block_start)
+		start_bbs.safe_push (bb);
+	      bb->discriminator = tag;
+	      continue;
+	    }
+	  case NOTE_INSN_FUNCTION_BEG:
+	  case NOTE_INSN_PROLOGUE_END:
+	    /* final_scan_insn forces a row after the second of them.  */
+	    if ((seen & 3) == 1)
+	      {
+		seen |= 2;
+		force = true;
+	      }
+	    else
+	      seen |= 1;
+	    break;
+	  default:
+	    break;
+	  }
+      scope = scope_after (insn, scope);
+      if (!noticed_p (insn))
+	continue;
+      bool code = code_insn_p (insn);
+      location_t loc = row_location (insn);
+      if (block_start && code)
+	{
+	  block_start = false;
+	  bool moved = loc != UNKNOWN_LOCATION
+		       && (force || !same_position (expand_location (loc),
+						    last));
+	  if (!moved && r.valid && scope != NULL_TREE)
+	    {
+	      /* The row in force would cover this block's first code.  */
+	      bool bump = w.must_row[INSN_UID (insn)];
+	      line_key k = r.key;
+	      if (!r.has_inst)
+		k.inst = instance_of (scope);
+	      int kb = find_key (keys, k, cur_block);
+	      int need = kb >= 0 ? keys[kb].disc : -1;
+	      int have = r.index >= 0 ? t.rows[r.index].disc : 0;
+	      if (need >= 0 && have >= 0 && need != have)
+		bump = true;
+	      if (bump)
+		{
+		  tag = ++n_tags;
+		  for (basic_block bb : start_bbs)
+		    bb->discriminator = tag;
+		  d.n_bumps++;
+		  if (loc == UNKNOWN_LOCATION)
+		    {
+		      /* Give it the line it is shown with anyway, so that
+			 final.cc starts a row with the new tag, and the
+			 scope it is in already, so that the scope notes
+			 final.cc rebuilds stay where they were.  A
+			 location without a block would not do:
+			 reemit_insn_block_notes puts such an instruction
+			 in the function's outermost scope, which closes
+			 the inlined or lexical blocks around it (an
+			 inlined function's call ended one instruction
+			 early, and gdb's backtrace lost its frame).
+			 Debug information only: the code is the same.  */
+		      INSN_LOCATION (insn) = set_block (LOCATION_LOCUS (r.loc),
+							scope);
+		      loc = row_location (insn);
+		    }
+		}
+	    }
+	}
+      if (loc != UNKNOWN_LOCATION)
+	{
+	  /* notice_source_line: a marker forces a row.  */
+	  expanded_location x = expand_location (loc);
+	  bool moved = force || NOTE_P (insn) || !same_position (x, last);
+	  if (moved || tag != last_tag)
+	    {
+	      /* final.cc's is_stmt: true for a marker; for an instruction
+		 false with markers on, else whether the position moved.  */
+	      bool stmt = NOTE_P (insn) || (!markers && moved);
+	      predicted_row p = { x.file, x.line, x.column, tag, -1, stmt };
+	      t.rows.safe_push (p);
+	      r.valid = true;
+	      r.has_inst = false;
+	      r.key.file = x.file;
+	      r.key.line = x.line;
+	      r.loc = loc;
+	      r.index = t.rows.length () - 1;
+	      last = x;
+	      last_tag = tag;
+	      force = false;
+	    }
+	}
+      if (code && r.valid)
+	{
+	  if (!r.has_inst)
+	    {
+	      r.key.inst = scope != NULL_TREE ? instance_of (scope) : NULL_TREE;
+	      r.has_inst = true;
+	    }
+	  int kb = find_key (keys, r.key, cur_block);
+	  int need = kb >= 0 ? keys[kb].disc : 0;
+	  int prologue = 0;	/* the begin_prologue row carries 0 */
+	  int &disc = r.index >= 0 ? t.rows[r.index].disc : prologue;
+	  if (disc < 0)
+	    disc = need;
+	  else if (disc != need || kb < 0)
+	    d.n_uncovered++;	/* walk_blocks saw it otherwise */
+	}
+    }
+}
+
+/* Number the rows of the current function (the pass).  */
+void
+assign_discriminators (discriminators &d)
+{
+  function_table &t = d.current;
+  t.decl = current_function_decl;
+  t.rows.truncate (0);
+  t.next = 0;
+  t.last = -1;
+  walk w = walk ();
+  w.label_block.safe_grow_cleared (get_max_uid () + 1);
+  for (int &b : w.label_block)
+    b = -1;
+  w.must_row.safe_grow_cleared (get_max_uid () + 1);
+  walk_blocks (w);
+  number_keys (w);
+  predict_rows (w, d);
+  w.keys.release ();
+  w.splits.release ();
+  w.labels.release ();
+  w.label_block.release ();
+  w.must_row.release ();
+}
+
+/* Whether row R of the prediction is the one final.cc emits for
+   FILE:LINE:COLUMN with TAG and STMT.  */
+bool
+row_matches (const predicted_row &r, const char *file, int line, int column,
+	     int tag, bool stmt)
+{
+  return r.line == line && r.column == column && r.tag == tag
+	 && r.stmt == stmt && file_cmp (r.file, file) == 0;
+}
+
+/* The discriminator of the row final.cc is emitting: the next predicted
+   one, checked by position and tag.  final.cc repeats its last row for a
+   new location view (maybe_output_next_view): such a repeat gets the
+   same number.  Anything else is a row the pass did not foresee: it
+   gets 0 and is counted (CALLTAB_DISCRIM_STATS); the next rows are
+   looked for a little further on.  */
+int
+next_discriminator (discriminators &d, const char *file, int line,
+		    int column, int tag, bool stmt)
+{
+  function_table &t = d.current;
+  if (t.next < t.rows.length ()
+      && row_matches (t.rows[t.next], file, line, column, tag, stmt))
+    {
+      t.last = t.next++;
+      return t.rows[t.last].disc > 0 ? t.rows[t.last].disc : 0;
+    }
+  /* A repeat passes is_stmt false.  */
+  if (t.last >= 0 && !stmt
+      && row_matches (t.rows[t.last], file, line, column, tag,
+		      t.rows[t.last].stmt))
+    {
+      d.n_repeats++;
+      return t.rows[t.last].disc > 0 ? t.rows[t.last].disc : 0;
+    }
+  if (t.last < 0)
+    {
+      /* final_start_function leaves final.cc's force_source_line as the
+	 previous function left it: a row at the begin_prologue position
+	 may come first.  It covers what that row covers: 0.  */
+      expanded_location p = expand_location (prologue_location);
+      if (p.line == line && p.column == column && tag == 0
+	  && file_cmp (p.file, file) == 0)
+	{
+	  d.n_repeats++;
+	  return 0;
+	}
+    }
+  for (unsigned k = t.next + 1; k < t.rows.length () && k < t.next + 4; k++)
+    if (row_matches (t.rows[k], file, line, column, tag, stmt))
+      {
+	d.n_mismatches += k - t.next;	/* predicted rows not emitted */
+	t.last = k;
+	t.next = k + 1;
+	return t.rows[k].disc > 0 ? t.rows[k].disc : 0;
+      }
+  d.n_mismatches++;
+  if (const char *e = getenv ("CALLTAB_DISCRIM_STATS"))
+    if (e[0] == '2')
+      {
+	const predicted_row *n = t.next < t.rows.length ()
+				 ? &t.rows[t.next] : NULL;
+	fprintf (stderr, "calltab discriminators: unforeseen row %s:%d:%d"
+		 " tag %d in %s; next predicted %d:%d tag %d\n", file, line,
+		 column, tag, function_name (cfun), n ? n->line : 0,
+		 n ? n->column : 0, n ? n->tag : 0);
+      }
+  return 0;
 }
 
 /* The line hook: the row final.cc is about to emit for FILE:LINE:COLUMN
-   gets its DISCRIMINATOR (the block tag on entry) and IS_STMT.  */
+   gets its DISCRIMINATOR (the tag on entry) and IS_STMT.  */
 void
 source_line (void *data, const char *file, unsigned int line,
 	     unsigned int column, int *discriminator, bool *is_stmt)
@@ -451,17 +804,33 @@ source_line (void *data, const char *file, unsigned int line,
     *discriminator = 0;
   else if (current.decl == current_function_decl && current.decl != NULL)
     {
-      if (empty_marker_row (current, file, line, column, *is_stmt))
-	*discriminator = 0;	/* no PC maps to it */
-      else
+      *discriminator = next_discriminator (*d, file, (int) line,
+					   (int) column, *discriminator,
+					   *is_stmt);
+      d->n_rows++;
+      if (*discriminator != 0)
 	{
-	  *discriminator = lookup (current, *discriminator, file, line);
-	  if (*discriminator != 0)
-	    *is_stmt = false;	/* not a breakpoint location */
+	  d->n_nonzero++;
+	  *is_stmt = false;	/* not a breakpoint location */
 	}
     }
   /* Otherwise a function the pass did not see (a thunk output without
      the pass pipeline, or one the gate left alone): GCC's own.  */
+}
+
+/* At the end of the unit, with CALLTAB_DISCRIM_STATS set in the
+   environment: how the prediction went (bench/discriminators.sh).  */
+void
+finish_unit (void *data)
+{
+  discriminators *d = (discriminators *) data;
+  if (getenv ("CALLTAB_DISCRIM_STATS") == NULL
+      || d->opts.discriminators != CALLTAB_DISCRIM_RTL)
+    return;
+  fprintf (stderr, "calltab discriminators: %lu rows, %lu non-zero, %lu"
+	   " tag changes, %lu view repeats, %lu unforeseen, %lu"
+	   " misattributed\n", d->n_rows, d->n_nonzero, d->n_bumps,
+	   d->n_repeats, d->n_mismatches, d->n_uncovered);
 }
 
 const pass_data discriminators_pass_data = {
@@ -493,7 +862,7 @@ public:
 
   unsigned int execute (function *) final override
   {
-    assign_discriminators (m_state->current);
+    assign_discriminators (*m_state);
     return 0;
   }
 
@@ -513,6 +882,7 @@ calltab_discriminators_init (const char *plugin_name,
   discriminators *state = new discriminators (opts);
   client.data = state;
   client.source_line = source_line;
+  client.finish_unit = finish_unit;
   if (opts.discriminators != CALLTAB_DISCRIM_RTL)
     return client;
   struct register_pass_info info;

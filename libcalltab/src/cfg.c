@@ -90,6 +90,15 @@ __calltab_cfg_add_range (const struct ct_code *code,
       if (transfer && next < high
 	  && add_addr (&b->falls, &b->nfalls, &b->falls_alloc, next) < 0)
 	return -1;
+      if (insn.kind == CT_INSN_BRANCH)
+	{
+	  if (__calltab_reserve (&b->branches, &b->branches_alloc,
+				 b->nbranches + 1, sizeof *b->branches) < 0)
+	    return -1;
+	  b->branches[b->nbranches++] = (struct ct_branch) { here, next, 0,
+							     next < high,
+							     false };
+	}
       if (transfer && insn.direct)
 	{
 	  const struct ct_code_reloc *r = NULL;
@@ -119,6 +128,11 @@ __calltab_cfg_add_range (const struct ct_code *code,
 	    }
 	  if (found && add_addr (&b->leaders, &b->n, &b->alloc, t) < 0)
 	    return -1;
+	  if (found && insn.kind == CT_INSN_BRANCH)
+	    {
+	      b->branches[b->nbranches - 1].target = t;
+	      b->branches[b->nbranches - 1].has_target = true;
+	    }
 	}
       off += insn.length;
     }
@@ -258,6 +272,20 @@ __calltab_cfg_block_of (const struct ct_blocks *b, uint64_t a)
   return lo > 0 ? lo - 1 : 0;
 }
 
+size_t
+__calltab_cfg_fall_block (const struct ct_blocks *b,
+			  const struct ct_branch *br)
+{
+  if (!br->has_next)
+    return (size_t) -1;
+  size_t k = __calltab_partition (b->leaders, b->n, sizeof *b->leaders,
+				  below, &br->next);
+  /* The leader placed after the jump, past the padding there.  */
+  const struct ct_span *pad = pad_at (b, br->next);
+  uint64_t expect = pad != NULL ? pad->high : br->next;
+  return k < b->n && b->leaders[k] == expect ? k : (size_t) -1;
+}
+
 bool
 __calltab_cfg_trim (const struct ct_blocks *b, uint64_t *low, uint64_t *high)
 {
@@ -280,5 +308,6 @@ __calltab_cfg_free (struct ct_blocks *b)
   free (b->leaders);
   free (b->pads);
   free (b->falls);
+  free (b->branches);
   *b = (struct ct_blocks) { 0 };
 }

@@ -41,10 +41,22 @@ struct ct_span
   bool own_row;			/* rows of one line begin at LOW and HIGH */
 };
 
+/* A conditional jump: where it is, the instruction after it (its
+   fall-through, before any padding) and its target.  */
+struct ct_branch
+{
+  uint64_t at, next, target;
+  bool has_next;		/* NEXT is in the same code range */
+  bool has_target;		/* TARGET is in the function */
+};
+
 /* The blocks of a function: the sorted addresses of its leaders and,
-   sorted, its alignment padding.  */
+   sorted, its alignment padding; its conditional jumps, in address
+   order within each range.  */
 struct ct_blocks
 {
+  struct ct_branch *branches;
+  size_t nbranches, branches_alloc;
   uint64_t *leaders;
   size_t n, alloc;
   struct ct_span *pads;
@@ -93,6 +105,12 @@ void __calltab_cfg_own_rows (struct ct_blocks *b,
    after transfers past it, sort the leaders and drop duplicates.
    Returns 0, or -1 if memory ran out.  */
 int __calltab_cfg_finish (struct ct_blocks *b);
+
+/* The index of the block a conditional jump BR falls through to, or
+   (size_t) -1 when it has none in the function: the first leader after
+   BR->at (the fall-through, past any padding).  */
+size_t __calltab_cfg_fall_block (const struct ct_blocks *b,
+				 const struct ct_branch *br);
 
 /* The index of the block holding A.  */
 size_t __calltab_cfg_block_of (const struct ct_blocks *b, uint64_t a);

@@ -56,6 +56,15 @@ struct range
   size_t func;
 };
 
+/* A range of a DW_TAG_inlined_subroutine: the code of one inline
+   instance (nested ones have greater DEPTH).  */
+struct inl
+{
+  Dwarf_Addr low, high;
+  unsigned depth;
+  Dwarf_Off off;		/* the DIE's offset: the instance */
+};
+
 struct funcs
 {
   struct range *ranges;
@@ -64,6 +73,8 @@ struct funcs
   bool *overlapped;		/* per function: shares code with another */
   const char **names;
   size_t nnames, names_alloc;
+  struct inl *inls;		/* the unit's inlined subroutines' ranges */
+  size_t ninls, inls_alloc;
   bool nomem;			/* an allocation failed */
 };
 
@@ -76,6 +87,39 @@ cmp_range (const void *a, const void *b)
   if (x->high != y->high)
     return x->high < y->high ? -1 : 1;
   return x->func < y->func ? -1 : x->func > y->func;
+}
+
+/* Add the ranges of the inlined subroutines under PARENT, at DEPTH.  */
+static void
+add_inlines (struct funcs *f, Dwarf_Die *parent, unsigned depth)
+{
+  Dwarf_Die child;
+  if (dwarf_child (parent, &child) != 0)
+    return;
+  do
+    {
+      int tag = dwarf_tag (&child);
+      if (tag == DW_TAG_inlined_subroutine)
+	{
+	  ptrdiff_t off = 0;
+	  Dwarf_Addr base, low, high;
+	  while ((off = dwarf_ranges (&child, off, &base, &low, &high)) > 0)
+	    {
+	      if (__calltab_reserve (&f->inls, &f->inls_alloc, f->ninls + 1,
+				     sizeof *f->inls) < 0)
+		{
+		  f->nomem = true;
+		  return;
+		}
+	      f->inls[f->ninls++] = (struct inl) { low, high, depth,
+						   dwarf_dieoffset (&child) };
+	    }
+	  add_inlines (f, &child, depth + 1);
+	}
+      else if (tag == DW_TAG_lexical_block)
+	add_inlines (f, &child, depth);
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
 }
 
 static int
@@ -102,7 +146,8 @@ add_func (Dwarf_Die *die, void *arg)
 	}
       f->ranges[f->nranges++] = (struct range) { low, high, index };
     }
-  return DWARF_CB_OK;
+  add_inlines (f, die, 0);
+  return f->nomem ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
 static bool
@@ -137,6 +182,8 @@ func_at (const struct funcs *f, Dwarf_Addr addr)
 struct row
 {
   size_t func;
+  Dwarf_Off inst;		/* the inline instance holding the row's start
+				   (its DIE), 0: the function's own code */
   const char *file;
   int line;
   unsigned disc;
@@ -151,6 +198,8 @@ cmp_position (const struct row *x, const struct row *y)
 {
   if (x->func != y->func)
     return x->func < y->func ? -1 : 1;
+  if (x->inst != y->inst)
+    return x->inst < y->inst ? -1 : 1;
   int c = strcmp (x->file, y->file);
   if (c != 0)
     return c;
@@ -198,7 +247,7 @@ check_density (struct verify *v, struct verify_place *place,
     {
       size_t j = i;
       while (j < n && rows[j].func == rows[i].func
-	     && rows[j].line == rows[i].line
+	     && rows[j].inst == rows[i].inst && rows[j].line == rows[i].line
 	     && strcmp (rows[j].file, rows[i].file) == 0)
 	j++;
       /* Distinct discriminators of the group, in order: 0, 1, 2, ...  */
@@ -435,6 +484,132 @@ cmp_hit (const void *a, const void *b)
   return x->index < y->index ? -1 : x->index > y->index;
 }
 
+/* Order of (key, block, address): the hits sorted for look-ups of a
+   key's first row in a block.  */
+static int
+cmp_key_block (const void *a, const void *b)
+{
+  const struct row *x = a, *y = b;
+  if (x->func != y->func)
+    return x->func < y->func ? -1 : 1;
+  if (x->inst != y->inst)
+    return x->inst < y->inst ? -1 : 1;
+  int c = strcmp (x->file, y->file);
+  if (c != 0)
+    return c;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  if (x->block != y->block)
+    return x->block < y->block ? -1 : 1;
+  return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static bool
+key_block_below (const void *elt, const void *key)
+{
+  const struct row *x = elt, *k = key;
+  struct row e = *x;
+  e.addr = 0;
+  return cmp_key_block (&e, k) < 0;
+}
+
+/* The first row (lowest address) of KEY's rows in BLOCK, or NULL.  */
+static const struct row *
+first_in_block (const struct row *kb, size_t n, const struct row *key,
+		size_t block)
+{
+  struct row probe = *key;
+  probe.block = block;
+  probe.addr = 0;
+  size_t lo = __calltab_partition (kb, n, sizeof *kb, key_block_below,
+				   &probe);
+  if (lo < n && kb[lo].block == block && kb[lo].func == key->func
+      && kb[lo].inst == key->inst && kb[lo].line == key->line
+      && strcmp (kb[lo].file, key->file) == 0)
+    return &kb[lo];
+  return NULL;
+}
+
+static bool
+row_at_or_below (const void *elt, const void *key)
+{
+  return ((const struct row *) elt)->addr <= *(const Dwarf_Addr *) key;
+}
+
+/* The rule on conditional jumps: a jump whose row has key K (function,
+   inline instance, file, line), falling through to block S1 and jumping
+   to block S2: the first row of K in S1 and the first in S2 carry other
+   discriminators than the jump's row, and than each other.  (The jump's
+   row, not every row of K in its block: the compiler may start a block
+   at a label nothing jumps to in the end, which the code does not show,
+   and number the part after it on its own.)  ROWS are in address order
+   (libdw's), HITS one per (row, block) it touches.  */
+static void
+check_branches (struct verify *v, struct verify_place *place,
+		const struct funcs *f, const struct blocks *blocks,
+		const struct row *rows, size_t n, const struct row *hits,
+		size_t nhits)
+{
+  if (nhits == 0)
+    return;
+  struct row *kb = malloc (nhits * sizeof *kb);
+  if (kb == NULL)
+    {
+      v->nomem = true;
+      return;
+    }
+  memcpy (kb, hits, nhits * sizeof *kb);
+  qsort (kb, nhits, sizeof *kb, cmp_key_block);
+  for (size_t fn = 0; fn < f->nnames; fn++)
+    {
+      const struct blocks *b = &blocks[fn];
+      if (!b->ok)
+	continue;
+      for (size_t k = 0; k < b->b.nbranches; k++)
+	{
+	  const struct ct_branch *br = &b->b.branches[k];
+	  size_t r = __calltab_partition (rows, n, sizeof *rows,
+					  row_at_or_below, &br->at);
+	  if (r == 0 || rows[r - 1].func != fn || br->at >= rows[r - 1].end)
+	    continue;		/* no row covers the jump */
+	  const struct row *key = &rows[r - 1];
+	  size_t s1 = __calltab_cfg_fall_block (&b->b, br);
+	  size_t s2 = br->has_target
+		      ? __calltab_cfg_block_of (&b->b, br->target)
+		      : (size_t) -1;
+	  size_t bj = __calltab_cfg_block_of (&b->b, br->at);
+	  const struct row *in[3] = { key, NULL, NULL };
+	  size_t blk[3] = { bj, s1, s2 };
+	  for (int x = 1; x < 3; x++)
+	    if (blk[x] != (size_t) -1 && blk[x] != bj)
+	      in[x] = first_in_block (kb, nhits, key, blk[x]);
+	  static const int pairs[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
+	  for (int p = 0; p < 3; p++)
+	    {
+	      int x = pairs[p][0], y = pairs[p][1];
+	      if (in[x] == NULL || in[y] == NULL || blk[x] == blk[y]
+		  || in[x]->disc != in[y]->disc)
+		continue;
+	      char j[512], b1[512], b2[512];
+	      describe_addr (v, br->at, j, sizeof j);
+	      describe_addr (v, x == 0 ? key->addr : in[x]->addr, b1,
+			     sizeof b1);
+	      describe_addr (v, in[y]->addr, b2, sizeof b2);
+	      place->index = in[y]->index;
+	      verify_report (v, VC_DISCRIMINATOR_SHARED, place,
+			     "%s:%d in '%s': the conditional jump at %s"
+			     " splits the line's code at %s and %s, which"
+			     " share discriminator %u",
+			     base_name (key->file), key->line,
+			     f->names[fn] != NULL ? f->names[fn] : "?", j, b1,
+			     b2, in[y]->disc);
+	      break;
+	    }
+	}
+    }
+  free (kb);
+}
+
 static void
 check_blocks (struct verify *v, struct verify_place *place,
 	      const struct funcs *f, const struct row *rows, size_t n,
@@ -504,25 +679,21 @@ check_blocks (struct verify *v, struct verify_place *place,
     {
       size_t j = i;
       while (j < nhits && hits[j].func == hits[i].func
-	     && hits[j].line == hits[i].line
+	     && hits[j].inst == hits[i].inst && hits[j].line == hits[i].line
 	     && strcmp (hits[j].file, hits[i].file) == 0)
 	j++;
-      /* Blocks of the line, and a discriminator found in two of them.  */
-      size_t nblocks = 0, shared = (size_t) -1, nonzero = (size_t) -1;
+      /* Blocks of the key, and a non-zero discriminator in them.  */
+      size_t nblocks = 0, nonzero = (size_t) -1;
       for (size_t k = i; k < j; k++)
 	{
 	  bool seen = false;
 	  for (size_t m = i; m < k && !seen; m++)
 	    seen = hits[m].block == hits[k].block;
 	  nblocks += !seen;
-	  if (k > i && hits[k].disc == hits[k - 1].disc
-	      && hits[k].block != hits[k - 1].block && shared == (size_t) -1)
-	    shared = k;
 	  if (hits[k].disc != 0
 	      && (nonzero == (size_t) -1 || hits[k].index < hits[nonzero].index))
 	    nonzero = k;
 	}
-      const struct blocks *b = &blocks[hits[i].func];
       const char *fname = f->names[hits[i].func] != NULL
 			  ? f->names[hits[i].func] : "?";
       if (nblocks == 1 && nonzero != (size_t) -1)
@@ -533,21 +704,9 @@ check_blocks (struct verify *v, struct verify_place *place,
 			 " discriminator %u", base_name (hits[i].file),
 			 hits[i].line, fname, hits[nonzero].disc);
 	}
-      else if (nblocks > 1 && shared != (size_t) -1)
-	{
-	  char b1[512], b2[512];
-	  describe_addr (v, b->b.leaders[hits[shared - 1].block], b1,
-			 sizeof b1);
-	  describe_addr (v, b->b.leaders[hits[shared].block], b2, sizeof b2);
-	  place->index = hits[shared].index;
-	  verify_report (v, VC_DISCRIMINATOR_SHARED, place,
-			 "%s:%d in '%s' lies in %zu basic blocks, and the"
-			 " blocks at %s and %s share discriminator %u",
-			 base_name (hits[i].file), hits[i].line, fname,
-			 nblocks, b1, b2, hits[shared].disc);
-	}
       i = j;
     }
+  check_branches (v, place, f, blocks, rows, n, hits, nhits);
 out:
   for (size_t i = 0; blocks != NULL && i < f->nnames; i++)
     __calltab_cfg_free (&blocks[i].b);
@@ -707,6 +866,62 @@ mark_overlaps (struct verify *v, Dwarf_Lines *lines, size_t nlines,
   mark_folded_sequences (v, lines, nlines, f, uc);
 }
 
+static int
+cmp_inl (const void *a, const void *b)
+{
+  const struct inl *x = a, *y = b;
+  if (x->low != y->low)
+    return x->low < y->low ? -1 : 1;
+  if (x->depth != y->depth)
+    return x->depth < y->depth ? -1 : 1;
+  return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* The key of a row includes its inline instance: the innermost inlined
+   subroutine whose ranges hold the row's start.  Inline ranges nest, so
+   a sweep over the rows in address order (libdw's) with a stack of the
+   open ranges finds it.  */
+static void
+set_instances (struct verify *v, struct funcs *f, struct row *rows,
+	       size_t n)
+{
+  if (f->ninls == 0)
+    return;
+  qsort (f->inls, f->ninls, sizeof *f->inls, cmp_inl);
+  const struct inl **stack = malloc (f->ninls * sizeof *stack);
+  if (stack == NULL)
+    {
+      v->nomem = true;
+      return;
+    }
+  size_t depth = 0, next = 0;
+  Dwarf_Addr prev = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      Dwarf_Addr a = rows[i].addr;
+      if (a < prev)
+	depth = next = 0;	/* not in address order: start over */
+      prev = a;
+      for (; next < f->ninls && f->inls[next].low <= a; next++)
+	{
+	  while (depth > 0 && stack[depth - 1]->high <= f->inls[next].low)
+	    depth--;
+	  if (f->inls[next].low < f->inls[next].high)
+	    stack[depth++] = &f->inls[next];
+	}
+      while (depth > 0 && stack[depth - 1]->high <= a)
+	depth--;
+      /* Ranges that do not nest (code shared by folding) may leave an
+	 outer range above an inner one that ended: look down for one
+	 that holds A.  */
+      size_t k = depth;
+      while (k > 0 && !(stack[k - 1]->low <= a && a < stack[k - 1]->high))
+	k--;
+      rows[i].inst = k > 0 ? stack[k - 1]->off : 0;
+    }
+  free (stack);
+}
+
 static void
 check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 {
@@ -784,9 +999,11 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
       if (func == SEVERAL_FUNCS || f.overlapped[func])
 	continue;		/* counted by mark_overlaps */
       if (rows != NULL)
-	rows[nrows++] = (struct row) { func, file, line, disc, i, addr,
+	rows[nrows++] = (struct row) { func, 0, file, line, disc, i, addr,
 				       next, 0 };
     }
+  if (rows != NULL)
+    set_instances (v, &f, rows, nrows);
   if (rows != NULL)
     {
       /* The block rules first: check_density sorts the rows.  */
@@ -837,6 +1054,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
   free (f.ranges);
   free (f.maxhigh);
   free (f.names);
+  free (f.inls);
 }
 
 void

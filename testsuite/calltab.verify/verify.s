@@ -43,7 +43,7 @@ f:
 	call	*16(%rax)
 .Lr3:
 .ifdef V_SHARED
-	.loc	1 10 0			# line 10 in two blocks, both discriminator 0
+	.loc	1 10 0			# jne splits line 10, both parts discriminator 0
 	testl	%eax, %eax
 	jne	1f
 	.loc	1 10 0 is_stmt 0
