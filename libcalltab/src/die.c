@@ -774,15 +774,28 @@ cand_not_after (const void *elt, const void *key)
    its marked DIEs (CT_IMPLICIT) first, by D, then DIE.  A count that
    differs is a problem (CALLTAB_E_BAD_DIE: the only problem of that
    code, calltab verify's implicit-callers) and leaves D's marked DIEs
-   and those units without each other.  */
+   and those units without each other.  A file without .debug_dcall has
+   nothing to associate.  */
 static int
 associate_implicit (Calltab *ct)
 {
   size_t nmarked = 0;
   while (nmarked < ct->ncallers && ct->callers[nmarked].table == CT_IMPLICIT)
     nmarked++;
+  bool have_dcall = false;
+  for (size_t k = 0; k < ct->nsections && !have_dcall; k++)
+    have_dcall = ct->sections[k].table == CALLTAB_DCALL;
   if (nmarked == 0)
     return 0;
+  /* No .debug_dcall at all (removed: calltab verify's no-tables says
+     so): no unit to associate, nothing more to report.  */
+  if (!have_dcall)
+    {
+      memmove (ct->callers, ct->callers + nmarked,
+	       (ct->ncallers - nmarked) * sizeof *ct->callers);
+      ct->ncallers -= nmarked;
+      return 0;
+    }
   bool rel = ct->ehdr.e_type == ET_REL;
   const struct ct_table *tab = &ct->tables[CALLTAB_DCALL];
   struct cand *cands = malloc ((tab->nunits + 1) * sizeof *cands);
