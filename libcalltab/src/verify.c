@@ -55,10 +55,6 @@ const struct verify_check_info verify_checks[VC_NUM] = {
     "two entries of one unit have the same call_site" },
   [VC_UNIT_CALLER] = { "unit-caller", V_WARNING,
     "no caller DIE names the unit (DW_AT_calltab_dcall_unit/_vcall_unit)" },
-  [VC_IMPLICIT_CALLERS] = { "implicit-callers", V_ERROR,
-    "a declaration unit's caller DIEs marked DW_AT_calltab_dcall_implicit"
-    " and the .debug_dcall units naming it that no caller DIE names differ"
-    " in number" },
   [VC_CALLER_RANGE] = { "caller-range", V_ERROR,
     "linked files: a call_site outside the function its unit's caller DIE names" },
   [VC_NOT_A_CALL] = { "not-a-call", V_ERROR,
@@ -97,6 +93,10 @@ const struct verify_check_info verify_checks[VC_NUM] = {
     " discriminator rules not checked" },
   [VC_VTABLE_LOCATION] = { "vtable-location", V_ERROR,
     "a vtable DIE's DW_AT_location is not the address of its _ZTV symbol" },
+  [VC_IMPLICIT_CALLERS] = { "implicit-callers", V_ERROR,
+    "a declaration unit's caller DIEs marked DW_AT_calltab_dcall_implicit"
+    " and the .debug_dcall units naming it that no caller DIE names differ"
+    " in number" },
 };
 
 static void

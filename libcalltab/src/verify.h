@@ -73,7 +73,6 @@ enum verify_check
   VC_CALL_SITE_SECTION,
   VC_DUPLICATE,
   VC_UNIT_CALLER,
-  VC_IMPLICIT_CALLERS,
   VC_CALLER_RANGE,
   VC_NOT_A_CALL,
   VC_CALL_KIND,
@@ -92,6 +91,7 @@ enum verify_check
   VC_DISCRIMINATOR_UNCHECKED,
   /* The plugin's vtable DIEs (verify-vtables.c).  */
   VC_VTABLE_LOCATION,
+  VC_IMPLICIT_CALLERS,		/* appended: check ids are stable */
   VC_NUM
 };
 
