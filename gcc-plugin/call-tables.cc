@@ -53,7 +53,11 @@ enum
   HAS_EXTERNAL = 2,
   HAS_DCALL = 4,
   HAS_VCALL = 8,
-  N_SHAPES = 16,
+  /* A caller DIE of the translation unit's own unit whose .debug_dcall
+     unit is implicit (DW_AT_calltab_dcall_implicit, docs/format.md):
+     replaces HAS_DCALL there from DWARF 4 on.  */
+  HAS_DCALL_IMPLICIT = 16,
+  N_SHAPES = 32,
   ABBREV_CU = 1,
   ABBREV_FIRST_SUBPROGRAM = 2,
   ABBREV_VTABLE = 40		/* past every subprogram shape */
@@ -251,10 +255,15 @@ struct die_ref
   int caller;
 };
 
-/* The shape of the DIE D; a caller DIE carries the units of its part
-   (a COMDAT caller is a plain callee elsewhere).  */
+/* The shape of the DIE D in a unit inside a COMDAT group (IN_GROUP) or
+   not; a caller DIE carries the units of its part (a COMDAT caller is a
+   plain callee elsewhere).  Outside groups, from DWARF 4 on (where
+   DW_FORM_flag_present exists), a caller's .debug_dcall unit is
+   implicit: the DIE is marked, and the units outside groups follow the
+   marked DIEs one to one in the same order.  */
 unsigned
-shape_of (const call_record &rec, const die_ref &d)
+shape_of (const call_record &rec, const die_ref &d, const layout &lay,
+	  bool in_group)
 {
   const ct_function &f = rec.functions[d.function];
   unsigned shape = 0;
@@ -266,7 +275,7 @@ shape_of (const call_record &rec, const die_ref &d)
     {
       const ct_caller &c = rec.callers[d.caller];
       if (c.n_dcall != 0)
-	shape |= HAS_DCALL;
+	shape |= in_group || lay.version < 4 ? HAS_DCALL : HAS_DCALL_IMPLICIT;
       if (c.n_vcall != 0)
 	shape |= HAS_VCALL;
     }
@@ -341,6 +350,12 @@ emit_abbrevs (emitter &e, const bool used[N_SHAPES], bool vtables)
 	  e.uleb (DW_AT_calltab_dcall_unit, "DW_AT_calltab_dcall_unit");
 	  e.uleb (CALLTAB_UNIT_ATTR_FORM (lay.offset_size),
 		  "offset-sized constant");
+	}
+      if (shape & HAS_DCALL_IMPLICIT)
+	{
+	  e.uleb (DW_AT_calltab_dcall_implicit,
+		  "DW_AT_calltab_dcall_implicit");
+	  e.uleb (FORM_flag_present, "DW_FORM_flag_present");
 	}
       if (shape & HAS_VCALL)
 	{
@@ -418,7 +433,7 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
       const die_ref &d = u.members[k];
       unsigned i = d.function;
       const ct_function &f = rec.functions[i];
-      unsigned shape = shape_of (rec, d);
+      unsigned shape = shape_of (rec, d, lay, u.group != NULL);
       if (k == 0 || u.members[k - 1].function != i)
 	{
 	  u.die_offset[i] = e.bytes - start;
@@ -581,7 +596,7 @@ calltab_emit_tables (const call_record &rec)
   bool used[N_SHAPES] = { false };
   for (decl_unit *u : units)
     for (const die_ref &d : u->members)
-      used[shape_of (rec, d)] = true;
+      used[shape_of (rec, d, lay, u->group != NULL)] = true;
 
   fprintf (asm_out_file, "%s calltab: declaration units and call tables\n",
 	   ASM_COMMENT_START);
@@ -590,7 +605,9 @@ calltab_emit_tables (const call_record &rec)
     if (!units[uno]->members.is_empty () || !units[uno]->vtables.is_empty ())
       emit_declaration_unit (e, rec, uno, *units[uno]);
   /* By function, then part: the order does not depend on which part
-     made the first call.  */
+     made the first call.  The units outside groups are therefore in the
+     order of their marked caller DIEs in unit 0 (members by function,
+     then part), which the implicit association relies on.  */
   for (unsigned i = 0; i < n; i++)
     for (int k : rec.functions[i].part)
       {

@@ -23,6 +23,15 @@
 #define DW_AT_calltab_dcall_unit 0x3c70
 #define DW_AT_calltab_vcall_unit 0x3c71
 
+/* Vendor attribute marking a caller's DIE in a translation unit's
+   declaration unit whose .debug_dcall unit is implicit (DWARF 4 and later;
+   earlier layouts name every unit explicitly): DW_FORM_flag_present, no
+   bytes.  The .debug_dcall units whose debug_info names that declaration
+   unit and that no DW_AT_calltab_dcall_unit names belong, in section
+   order, one to one to its marked DIEs in DIE order (docs/format.md "Which caller
+   an entry belongs to").  */
+#define DW_AT_calltab_dcall_implicit 0x3c72
+
 /* Vendor tag of a vtable's DIE in a declaration unit (DW_TAG_lo_user
    .. DW_TAG_hi_user range): one per vtable (_ZTV symbol) the translation
    unit emits, with DW_AT_name (the class), DW_AT_linkage_name (the _ZTV

@@ -16,6 +16,10 @@
 #include "elf-index.h"
 #include "code-index.h"
 
+/* The table of a caller DIE marked DW_AT_calltab_dcall_implicit until
+   its unit is known: sorts before CALLTAB_DCALL.  */
+#define CT_IMPLICIT (-1)
+
 static int
 compare_funcs (const void *a, const void *b)
 {
@@ -348,6 +352,20 @@ read_callers (struct scan *sc, Dwarf_Die *cudie, unsigned int offset_size,
     {
       if (dwarf_tag (&child) != DW_TAG_subprogram)
 	continue;
+      /* A caller DIE whose .debug_dcall unit is implicit: recorded with
+	 table CT_IMPLICIT, its unit's offset in UNIT_OFFSET and the
+	 .debug_info it is in as SCN, until associate_implicit ().  */
+      if (dwarf_hasattr (&child, DW_AT_calltab_dcall_implicit))
+	{
+	  if (__calltab_reserve (&ct->callers, alloc, ct->ncallers + 1,
+				 sizeof *ct->callers) < 0)
+	    return -1;
+	  ct->callers[ct->ncallers++] = (struct ct_caller) {
+	    .table = CT_IMPLICIT, .info_scn = sc->info_scn,
+	    .scn = sc->info_scn,
+	    .unit_offset = dwarf_dieoffset (cudie) - dwarf_cuoffset (cudie),
+	    .die = dwarf_dieoffset (&child) };
+	}
       static const struct { int at, table; } attrs[] = {
 	{ DW_AT_calltab_dcall_unit, CALLTAB_DCALL },
 	{ DW_AT_calltab_vcall_unit, CALLTAB_VCALL } };
@@ -528,6 +546,7 @@ merge_tail (Calltab *ct, size_t tail, size_t lo, size_t hi)
 }
 
 static int derive_part_starts (Calltab *ct);
+static int associate_implicit (Calltab *ct);
 
 int
 __calltab_resolve (Calltab *ct)
@@ -604,7 +623,7 @@ __calltab_resolve (Calltab *ct)
   dedup_funcs (ct);
   if (ct->ncallers > 1)
     qsort (ct->callers, ct->ncallers, sizeof *ct->callers, compare_callers);
-  if (derive_part_starts (ct) < 0)
+  if (associate_implicit (ct) < 0 || derive_part_starts (ct) < 0)
     return -1;
   return 0;
 
@@ -706,6 +725,163 @@ first_caller (const Calltab *ct, int table, uint64_t offset, size_t scn)
       && ct->callers[lo].unit_offset == offset && ct->callers[lo].scn == scn)
     return &ct->callers[lo];
   return NULL;
+}
+
+/* A .debug_dcall unit that no DW_AT_calltab_dcall_unit names: the
+   declaration unit its debug_info names, and its index (section
+   order).  */
+struct cand
+{
+  size_t info_scn;
+  uint64_t debug_info;
+  size_t unit;
+};
+
+static int
+compare_cands (const void *a, const void *b)
+{
+  const struct cand *x = a, *y = b;
+  if (x->info_scn != y->info_scn)
+    return x->info_scn < y->info_scn ? -1 : 1;
+  if (x->debug_info != y->debug_info)
+    return x->debug_info < y->debug_info ? -1 : 1;
+  return x->unit < y->unit ? -1 : x->unit > y->unit;
+}
+
+static bool
+cand_before (const void *elt, const void *key)
+{
+  const struct cand *c = elt, *k = key;
+  if (c->info_scn != k->info_scn)
+    return c->info_scn < k->info_scn;
+  return c->debug_info < k->debug_info;
+}
+
+static bool
+cand_not_after (const void *elt, const void *key)
+{
+  const struct cand *c = elt, *k = key;
+  if (c->info_scn != k->info_scn)
+    return c->info_scn < k->info_scn;
+  return c->debug_info <= k->debug_info;
+}
+
+/* The implicit association (docs/format.md "Which caller an entry
+   belongs to"): the .debug_dcall units whose debug_info names a
+   declaration unit D and that no DW_AT_calltab_dcall_unit names belong,
+   in section order, one to one to D's caller DIEs marked
+   DW_AT_calltab_dcall_implicit, in DIE order.  CT->callers is sorted,
+   its marked DIEs (CT_IMPLICIT) first, by D, then DIE.  A count that
+   differs is a problem (CALLTAB_E_BAD_DIE: the only problem of that
+   code, calltab verify's implicit-callers) and leaves D's marked DIEs
+   and those units without each other.  A file without .debug_dcall has
+   nothing to associate.  */
+static int
+associate_implicit (Calltab *ct)
+{
+  size_t nmarked = 0;
+  while (nmarked < ct->ncallers && ct->callers[nmarked].table == CT_IMPLICIT)
+    nmarked++;
+  bool have_dcall = false;
+  for (size_t k = 0; k < ct->nsections && !have_dcall; k++)
+    have_dcall = ct->sections[k].table == CALLTAB_DCALL;
+  if (nmarked == 0)
+    return 0;
+  /* No .debug_dcall at all (removed: calltab verify's no-tables says
+     so): no unit to associate, nothing more to report.  */
+  if (!have_dcall)
+    {
+      memmove (ct->callers, ct->callers + nmarked,
+	       (ct->ncallers - nmarked) * sizeof *ct->callers);
+      ct->ncallers -= nmarked;
+      return 0;
+    }
+  bool rel = ct->ehdr.e_type == ET_REL;
+  const struct ct_table *tab = &ct->tables[CALLTAB_DCALL];
+  struct cand *cands = malloc ((tab->nunits + 1) * sizeof *cands);
+  if (cands == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  size_t ncands = 0;
+  for (size_t k = 0; k < tab->nunits; k++)
+    {
+      const struct ct_unit *u = &tab->units[k];
+      /* Named as calltab_unit_caller finds a caller.  */
+      if (first_caller (ct, CALLTAB_DCALL, u->offset, 0) != NULL
+	  || (rel && first_caller (ct, CALLTAB_DCALL, u->offset,
+				   ct->sections[u->section].scn) != NULL))
+	continue;
+      cands[ncands++] = (struct cand) { u->info_scn, u->debug_info, k };
+    }
+  if (ncands > 1)
+    qsort (cands, ncands, sizeof *cands, compare_cands);
+
+  size_t ndropped = 0;
+  for (size_t i = 0, j; i < nmarked; i = j)
+    {
+      struct ct_caller *m = ct->callers;
+      for (j = i + 1; j < nmarked && m[j].unit_offset == m[i].unit_offset
+	   && m[j].scn == m[i].scn; j++)
+	;
+      struct cand key = { m[i].scn, m[i].unit_offset, 0 };
+      size_t lo = __calltab_partition (cands, ncands, sizeof *cands,
+				       cand_before, &key);
+      size_t hi = __calltab_partition (cands, ncands, sizeof *cands,
+				       cand_not_after, &key);
+      if (hi - lo == j - i)
+	{
+	  for (size_t t = 0; t < j - i; t++)
+	    {
+	      const struct ct_unit *u = &tab->units[cands[lo + t].unit];
+	      m[i + t].table = CALLTAB_DCALL;
+	      m[i + t].unit_offset = u->offset;
+	      m[i + t].scn = rel ? ct->sections[u->section].scn : 0;
+	    }
+	  continue;
+	}
+      char info[48];
+      if (m[i].scn != 0)
+	snprintf (info, sizeof info, ".debug_info(%zu)", m[i].scn);
+      else
+	snprintf (info, sizeof info, ".debug_info");
+      int rc;
+      if (lo < hi)
+	{
+	  const struct ct_unit *u = &tab->units[cands[lo].unit];
+	  rc = __calltab_problem (ct, CALLTAB_E_BAD_DIE, CALLTAB_ERROR,
+				  u->section, u->offset,
+				  "%zu .debug_dcall units (the first here)"
+				  " name the declaration unit at %s[0x%08"
+				  PRIx64 "] without a caller DIE naming them,"
+				  " but it has %zu caller DIEs marked"
+				  " DW_AT_calltab_dcall_implicit: their"
+				  " callers are unknown", hi - lo, info,
+				  m[i].unit_offset, j - i);
+	}
+      else
+	rc = __calltab_problem (ct, CALLTAB_E_BAD_DIE, CALLTAB_ERROR,
+				(size_t) -1, 0, "%s[0x%08" PRIx64 "]: the"
+				" declaration unit has %zu caller DIEs marked"
+				" DW_AT_calltab_dcall_implicit (the first at"
+				" 0x%08" PRIx64 ") but no .debug_dcall unit"
+				" names it without a caller DIE naming it:"
+				" their units are unknown", info,
+				m[i].unit_offset, j - i, m[i].die);
+      if (rc < 0)
+	{
+	  free (cands);
+	  return -1;
+	}
+      for (size_t t = i; t < j; t++)
+	m[t].table = CT_NTABLES;	/* sorts last, then dropped */
+      ndropped += j - i;
+    }
+  free (cands);
+  qsort (ct->callers, ct->ncallers, sizeof *ct->callers, compare_callers);
+  ct->ncallers -= ndropped;
+  return 0;
 }
 
 /* The start of the part of a function whose code holds the byte before

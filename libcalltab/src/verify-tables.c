@@ -28,7 +28,9 @@ check_of_problem (int code)
     case CALLTAB_E_BAD_LEB128: return VC_ULEB128;
     case CALLTAB_E_BAD_OFFSET: return VC_OFFSET;
     case CALLTAB_E_BAD_RELOC: return VC_RELOCATION;
-    case CALLTAB_E_BAD_DIE: return VC_CALLEE_DIE;
+    /* Only the implicit association's count (die.c) is recorded as a
+       problem with this code.  */
+    case CALLTAB_E_BAD_DIE: return VC_IMPLICIT_CALLERS;
     default: return VC_FORMAT;
     }
 }

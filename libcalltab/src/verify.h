@@ -91,6 +91,7 @@ enum verify_check
   VC_DISCRIMINATOR_UNCHECKED,
   /* The plugin's vtable DIEs (verify-vtables.c).  */
   VC_VTABLE_LOCATION,
+  VC_IMPLICIT_CALLERS,		/* appended: check ids are stable */
   VC_NUM
 };
 

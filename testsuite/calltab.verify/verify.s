@@ -109,7 +109,19 @@ main:
 .ifdef V_CALLER_RANGE
 	ct_caller 5, main, f, .Lmain_dcall	# the wrong function (checked when linked)
 .else
+.ifdef V_IMPLICIT
+	.uleb128 13			# main, marked DW_AT_calltab_dcall_implicit:
+	.string	"main"			# the one unit no DIE names is its own
+.else
+.ifdef V_IMPLICIT_COUNT
+	.uleb128 13			# two marked DIEs for the one unit
+	.string	"main"
+	.uleb128 13
+	.string	"g"
+.else
 	ct_caller 5, main, main, .Lmain_dcall
+.endif
+.endif
 .endif
 .endif
 .Ldie_var:
@@ -192,6 +204,9 @@ main:
 	.byte	0, 0
 	.uleb128 12, 0x4109, 0		# GNU_call_site: low_pc only
 	.uleb128 0x11, 0x01
+	.byte	0, 0
+	.uleb128 13, 0x2e, 0		# the plugin's caller, implicit dcall unit
+	.uleb128 0x03, 0x08, 0x3f, 0x19, 0x3c, 0x19, 0x3c72, 0x19
 	.byte	0, 0
 	.byte	0
 

@@ -9,8 +9,9 @@
      vcall CALLER+OFF slot N INSN
 
    CALLER is the function whose DIE in a calltab declaration unit names
-   the entry's unit (DW_AT_calltab_dcall_unit/vcall_unit), "?" if none
-   does; OFF is call_site minus the start of the caller's part (the
+   the entry's unit (DW_AT_calltab_dcall_unit/vcall_unit, or the
+   implicit association of DW_AT_calltab_dcall_implicit, worked out here
+   on its own), "?" if none does; OFF is call_site minus the start of the caller's part (the
    return address within the caller, stable across linkers): the DIE's
    DW_AT_low_pc in the layout of plugins before 0.2, else the start of
    the sized function symbol whose code holds the byte before call_site
@@ -68,6 +69,8 @@ struct caller
   int have_low_pc;		/* older layout: the DIE has DW_AT_low_pc */
   uint64_t low_pc;
   int64_t unit[2];		/* dcall, vcall unit offsets, -1 if none */
+  int marked;			/* DW_AT_calltab_dcall_implicit */
+  uint64_t cu;			/* offset of its declaration unit */
 };
 
 static struct caller *callers;
@@ -161,8 +164,9 @@ collect_callers (void)
 	    int have_low = dwarf_lowpc (&child, &low) == 0;
 	    struct caller c = { die_name (&child), have_low, low,
 	      { sec_offset (&child, DW_AT_calltab_dcall_unit),
-		sec_offset (&child, DW_AT_calltab_vcall_unit) } };
-	    if (c.unit[0] < 0 && c.unit[1] < 0)
+		sec_offset (&child, DW_AT_calltab_vcall_unit) },
+	      dwarf_hasattr (&child, DW_AT_calltab_dcall_implicit), off };
+	    if (c.unit[0] < 0 && c.unit[1] < 0 && !c.marked)
 	      continue;
 	    callers = realloc (callers, (n_callers + 1) * sizeof *callers);
 	    callers[n_callers++] = c;
@@ -188,6 +192,51 @@ caller_of (int k, uint64_t offset)
 	found = &callers[i];
       }
   return found;
+}
+
+/* The implicit association (docs/format.md "Which caller an entry
+   belongs to"): the .debug_dcall units whose debug_info names a
+   declaration unit and that no caller DIE names explicitly go, in
+   section order, to its marked caller DIEs in DIE order; fatal unless
+   the counts agree.  */
+static void
+assign_implicit (Calltab *ct)
+{
+  int any = 0;
+  for (size_t i = 0; i < n_callers && !any; i++)
+    any = callers[i].marked;
+  if (!any)
+    return;
+  size_t units = calltab_nunits (ct, CALLTAB_DCALL);
+  for (size_t u = 0; u < units; u++)
+    {
+      Calltab_Unit unit;
+      if (calltab_unit (ct, CALLTAB_DCALL, u, &unit) != 0)
+	fatal (".debug_dcall: unit %zu: %s", u, calltab_errmsg (-1));
+      int named = 0, has_marks = 0;
+      for (size_t i = 0; i < n_callers && !named; i++)
+	named = !callers[i].marked && callers[i].unit[0] == (int64_t) unit.offset;
+      if (named)
+	continue;
+      size_t i;
+      for (i = 0; i < n_callers; i++)
+	if (callers[i].marked && callers[i].cu == unit.debug_info)
+	  {
+	    has_marks = 1;
+	    if (callers[i].unit[0] < 0)
+	      break;
+	  }
+      if (i < n_callers)
+	callers[i].unit[0] = (int64_t) unit.offset;
+      else if (has_marks)
+	fatal ("unit 0x%" PRIx64 ": more implicit units than marked DIEs in"
+	       " the declaration unit at 0x%" PRIx64, unit.offset,
+	       unit.debug_info);
+    }
+  for (size_t i = 0; i < n_callers; i++)
+    if (callers[i].marked && callers[i].unit[0] < 0)
+      fatal ("marked caller DIE %s of the unit at 0x%" PRIx64 " has no"
+	     " unit", callers[i].name, callers[i].cu);
 }
 
 /* The start of the sized function symbol (.symtab) whose code holds the
@@ -444,6 +493,7 @@ main (int argc, char **argv)
   if (calltab_nproblems (ct) > 0 && calltab_problem (ct, 0, &problem) == 0)
     fatal ("%s[0x%" PRIx64 "]: %s", problem.section, problem.offset,
 	   problem.text);
+  assign_implicit (ct);
   walk (ct, CALLTAB_DCALL_SECTION, CALLTAB_DCALL);
   walk (ct, CALLTAB_VCALL_SECTION, CALLTAB_VCALL);
   calltab_end (ct);
