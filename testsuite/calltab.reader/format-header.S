@@ -35,6 +35,8 @@
 	CHECK (.Lct_at_dcall_unit, DW_AT_calltab_dcall_unit)
 	.print "checking .Lct_at_vcall_unit = DW_AT_calltab_vcall_unit"
 	CHECK (.Lct_at_vcall_unit, DW_AT_calltab_vcall_unit)
+	.print "checking .Lct_at_dcall_implicit = DW_AT_calltab_dcall_implicit"
+	CHECK (.Lct_at_dcall_implicit, DW_AT_calltab_dcall_implicit)
 	.print "checking .Lct_unit_attr_form32 = CALLTAB_UNIT_ATTR_FORM (4)"
 	CHECK (.Lct_unit_attr_form32, HEADER_UNIT_FORM4)
 	.print "checking .Lct_unit_attr_form64 = CALLTAB_UNIT_ATTR_FORM (8)"
