@@ -22,7 +22,11 @@
       split keys, and numbers the keys.  It then follows final.cc's
       notice_source_line through the insns and predicts every row final
       will emit with its number, changing the tag only at the block
-      starts where the row in force would carry the wrong number.
+      starts where the row in force would carry the wrong number.  The
+      rows final.cc repeats for a new location view
+      (maybe_output_next_view) are row starts like any other in both
+      walks: a consumer keys them by the inline instance at their own
+      address, which need not be the one of the row they repeat.
    2. A line hook, called by the debug_hooks->source_line wrapper of
       debug-hooks.cc, takes the next predicted row, checks it against what
       final.cc passes, and passes its number on, clearing is_stmt when it
@@ -859,9 +863,9 @@ row_matches (const predicted_row &r, const char *file, int line, int column,
 }
 
 /* The discriminator of the row final.cc is emitting: the next predicted
-   one, checked by position and tag.  final.cc repeats its last row for a
-   new location view (maybe_output_next_view): such a repeat gets the
-   same number.  Anything else is a row the pass did not foresee: it
+   one, checked by position and tag; the view repeats
+   (maybe_output_next_view) are predicted rows too.  A repeat the pass
+   did not foresee gets the number of the row it repeats.  Anything else is a row the pass did not foresee: it
    gets 0 and is counted (CALLTAB_DISCRIM_STATS); the next rows are
    looked for a little further on.  */
 int
