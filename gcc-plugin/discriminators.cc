@@ -22,7 +22,11 @@
       split keys, and numbers the keys.  It then follows final.cc's
       notice_source_line through the insns and predicts every row final
       will emit with its number, changing the tag only at the block
-      starts where the row in force would carry the wrong number.
+      starts where the row in force would carry the wrong number.  The
+      rows final.cc repeats for a new location view
+      (maybe_output_next_view) are row starts like any other in both
+      walks: a consumer keys them by the inline instance at their own
+      address, which need not be the one of the row they repeat.
    2. A line hook, called by the debug_hooks->source_line wrapper of
       debug-hooks.cc, takes the next predicted row, checks it against what
       final.cc passes, and passes its number on, clearing is_stmt when it
@@ -109,7 +113,7 @@ struct discriminators
   function_table current = function_table ();
   /* Counters for CALLTAB_DISCRIM_STATS (docs/discriminators.md).  */
   unsigned long n_rows = 0, n_nonzero = 0, n_repeats = 0, n_mismatches = 0;
-  unsigned long n_bumps = 0, n_uncovered = 0;
+  unsigned long n_bumps = 0, n_uncovered = 0, n_view_rows = 0;
 };
 
 /* strcmp that orders NULL first; file names come from the line maps.  */
@@ -259,6 +263,56 @@ scope_after (rtx_insn *insn, tree scope)
   return scope;
 }
 
+/* Whether reemit_insn_block_notes (final.cc) puts NOTE_INSN_BLOCK_END
+   notes before the insn that takes the scope from FROM to TO: FROM is
+   neither TO nor one of its outer scopes (change_scope closes the
+   scopes up to their common one).  */
+bool
+closes_scope_p (tree from, tree to)
+{
+  if (from == NULL_TREE || to == NULL_TREE)
+    return false;
+  for (tree b = to; b != NULL_TREE && TREE_CODE (b) == BLOCK;
+       b = BLOCK_SUPERCONTEXT (b))
+    if (b == from)
+      return false;
+  return true;
+}
+
+/* final.cc's location-view repeats (maybe_output_next_view): after a
+   NOTE_INSN_VAR_LOCATION (set_next_view_needed, with
+   -gvariable-location-views, the default with var-tracking), the next
+   of these emits the last row's position again, not is_stmt, with the
+   last row's discriminator: a NOTE_INSN_BLOCK_END (which
+   reemit_insn_block_notes puts right before the insn that closes a
+   scope), a section switch, the end of the function, or an instruction
+   final_scan_insn outputs that starts no row.  A row that starts a row
+   or a marker that does clears the request.  Such a repeat begins a row
+   at its own address: a consumer (and calltab verify) keys it by the
+   inline instance holding that address, so the walks count it as a row
+   start like any other.  The pass runs only where final.cc calls the
+   hooks (not DECL_IGNORED_P).  */
+struct view_state
+{
+  bool needed = false;		/* final.cc's SEEN_NEXT_VIEW */
+
+  /* INSN, a note, requests the next view.  */
+  void note (rtx_insn *insn)
+  {
+    if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_VAR_LOCATION
+	&& debug_variable_location_views)
+      needed = true;
+  }
+
+  /* Whether a repeat is emitted now (the request is then served).  */
+  bool take ()
+  {
+    bool r = needed;
+    needed = false;
+    return r;
+  }
+};
+
 /* What the first walk finds.  */
 struct walk
 {
@@ -293,11 +347,16 @@ walk_blocks (walk &w)
   tree row_inst = NULL_TREE;
   int counted_block = -1;	/* the block the row was last counted in */
   tree scope = DECL_INITIAL (current_function_decl);
+  view_state view;
+  bool force = false;		/* final.cc's force_source_line */
+  int seen = 0;			/* final.cc's SEEN_NOTE (1), SEEN_EMITTED (2) */
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
       if (NOTE_P (insn)
 	  && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
 	{
+	  /* The repeat it may emit lies at the end of the hot part.  */
+	  view.take ();
 	  leader = true;
 	  row_valid = false;
 	}
@@ -319,8 +378,29 @@ walk_blocks (walk &w)
 	  NOTE_BASIC_BLOCK (insn)->discriminator = block + 1;
 	  continue;
 	}
+      else if (NOTE_P (insn))
+	{
+	  view.note (insn);
+	  if (NOTE_KIND (insn) == NOTE_INSN_FUNCTION_BEG
+	      || NOTE_KIND (insn) == NOTE_INSN_PROLOGUE_END)
+	    {
+	      /* final_scan_insn forces a row after the second of them.  */
+	      if ((seen & 3) == 1)
+		{
+		  seen |= 2;
+		  force = true;
+		}
+	      else
+		seen |= 1;
+	    }
+	}
 
+      tree prev = scope;
       scope = scope_after (insn, scope);
+      /* A view repeat at a NOTE_INSN_BLOCK_END before INSN begins a row
+	 at INSN's address, in the scope INSN goes to.  */
+      bool started = view.needed && closes_scope_p (prev, scope)
+		     && view.take ();
       location_t loc = row_location (insn);
       if (loc != UNKNOWN_LOCATION)
 	{
@@ -328,12 +408,24 @@ walk_blocks (walk &w)
 	     position changes.  (After a section switch final.cc emits none
 	     at the same position: that code stays uncovered.)  */
 	  expanded_location x = expand_location (loc);
-	  if (NOTE_P (insn) || !same_position (x, row))
+	  if (force || NOTE_P (insn) || !same_position (x, row))
 	    {
 	      row = x;
 	      row_valid = true;
 	      counted_block = -1;
+	      force = false;
+	      view.take ();
+	      started = false;
 	    }
+	}
+      if (noticed_p (insn) && !NOTE_P (insn) && view.take ())
+	started = true;		/* a repeat at this instruction */
+      if (started)
+	{
+	  /* The repeated row goes on from here as a row of its own (also
+	     after a section switch: final.cc repeats the last row).  */
+	  row_valid = row.file != NULL && row.line != 0;
+	  counted_block = -1;
 	}
       if (!code_insn_p (insn))
 	continue;
@@ -570,13 +662,36 @@ predict_rows (walk &w, discriminators &d)
   bool block_start = false;	/* no code yet in the block */
   auto_vec<basic_block> start_bbs;
   tree scope = DECL_INITIAL (current_function_decl);
+  view_state view;
+  /* A view repeat: final.cc passes the last row's position and
+     discriminator again, not is_stmt.  It begins a row that covers the
+     code up to the next one, and gets the number of the first code it
+     covers, keyed by the instance there (0 if it covers none).  */
+  auto repeat = [&] ()
+    {
+      predicted_row p = { last.file, last.line, last.column, last_tag, -1,
+			  false };
+      t.rows.safe_push (p);
+      r.valid = last.file != NULL && last.line != 0;
+      r.has_inst = false;
+      r.key.file = last.file;
+      r.key.line = last.line;
+      r.index = t.rows.length () - 1;
+      d.n_view_rows++;
+    };
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
       if (NOTE_P (insn))
 	switch (NOTE_KIND (insn))
 	  {
 	  case NOTE_INSN_SWITCH_TEXT_SECTIONS:
+	    /* At the end of the hot part: it covers nothing.  */
+	    if (view.take ())
+	      repeat ();
 	    r.valid = false;
+	    break;
+	  case NOTE_INSN_VAR_LOCATION:
+	    view.note (insn);
 	    break;
 	  case NOTE_INSN_BASIC_BLOCK:
 	    {
@@ -607,7 +722,11 @@ predict_rows (walk &w, discriminators &d)
 	  default:
 	    break;
 	  }
+      tree prev = scope;
       scope = scope_after (insn, scope);
+      /* A NOTE_INSN_BLOCK_END before INSN emits the repeat.  */
+      if (view.needed && closes_scope_p (prev, scope) && view.take ())
+	repeat ();
       if (!noticed_p (insn))
 	continue;
       bool code = code_insn_p (insn);
@@ -618,7 +737,9 @@ predict_rows (walk &w, discriminators &d)
 	  bool moved = loc != UNKNOWN_LOCATION
 		       && (force || !same_position (expand_location (loc),
 						    last));
-	  if (!moved && r.valid && scope != NULL_TREE)
+	  /* Where a view repeat begins a row at this code, that row gets
+	     the block's number: no tag change is needed.  */
+	  if (!moved && r.valid && scope != NULL_TREE && !view.needed)
 	    {
 	      /* The row in force would cover this block's first code.  */
 	      bool bump = w.must_row[INSN_UID (insn)];
@@ -677,8 +798,13 @@ predict_rows (walk &w, discriminators &d)
 	      last = x;
 	      last_tag = tag;
 	      force = false;
+	      view.take ();
 	    }
 	}
+      /* An instruction final_scan_insn outputs without a row of its own
+	 emits the repeat.  */
+      if (!NOTE_P (insn) && view.take ())
+	repeat ();
       if (code && r.valid)
 	{
 	  if (!r.has_inst)
@@ -696,6 +822,10 @@ predict_rows (walk &w, discriminators &d)
 	    d.n_uncovered++;	/* walk_blocks saw it otherwise */
 	}
     }
+  /* The closing NOTE_INSN_BLOCK_ENDs or final_1 at the end: it covers
+     nothing.  */
+  if (view.take ())
+    repeat ();
 }
 
 /* Number the rows of the current function (the pass).  */
@@ -733,9 +863,9 @@ row_matches (const predicted_row &r, const char *file, int line, int column,
 }
 
 /* The discriminator of the row final.cc is emitting: the next predicted
-   one, checked by position and tag.  final.cc repeats its last row for a
-   new location view (maybe_output_next_view): such a repeat gets the
-   same number.  Anything else is a row the pass did not foresee: it
+   one, checked by position and tag; the view repeats
+   (maybe_output_next_view) are predicted rows too.  A repeat the pass
+   did not foresee gets the number of the row it repeats.  Anything else is a row the pass did not foresee: it
    gets 0 and is counted (CALLTAB_DISCRIM_STATS); the next rows are
    looked for a little further on.  */
 int
@@ -828,9 +958,10 @@ finish_unit (void *data)
       || d->opts.discriminators != CALLTAB_DISCRIM_RTL)
     return;
   fprintf (stderr, "calltab discriminators: %lu rows, %lu non-zero, %lu"
-	   " tag changes, %lu view repeats, %lu unforeseen, %lu"
-	   " misattributed\n", d->n_rows, d->n_nonzero, d->n_bumps,
-	   d->n_repeats, d->n_mismatches, d->n_uncovered);
+	   " tag changes, %lu view repeats predicted, %lu not, %lu"
+	   " unforeseen, %lu misattributed\n", d->n_rows, d->n_nonzero,
+	   d->n_bumps, d->n_view_rows, d->n_repeats, d->n_mismatches,
+	   d->n_uncovered);
 }
 
 const pass_data discriminators_pass_data = {
