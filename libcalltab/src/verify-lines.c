@@ -192,9 +192,9 @@ struct row
   size_t block;			/* block rules: one block it touches */
 };
 
-/* Order by function, position (file, line) and discriminator.  */
+/* Order by key: function, inline instance, position (file, line).  */
 static int
-cmp_position (const struct row *x, const struct row *y)
+cmp_key (const struct row *x, const struct row *y)
 {
   if (x->func != y->func)
     return x->func < y->func ? -1 : 1;
@@ -205,6 +205,16 @@ cmp_position (const struct row *x, const struct row *y)
     return c;
   if (x->line != y->line)
     return x->line < y->line ? -1 : 1;
+  return 0;
+}
+
+/* Order by key and discriminator.  */
+static int
+cmp_position (const struct row *x, const struct row *y)
+{
+  int c = cmp_key (x, y);
+  if (c != 0)
+    return c;
   if (x->disc != y->disc)
     return x->disc < y->disc ? -1 : 1;
   return 0;
@@ -490,15 +500,9 @@ static int
 cmp_key_block (const void *a, const void *b)
 {
   const struct row *x = a, *y = b;
-  if (x->func != y->func)
-    return x->func < y->func ? -1 : 1;
-  if (x->inst != y->inst)
-    return x->inst < y->inst ? -1 : 1;
-  int c = strcmp (x->file, y->file);
+  int c = cmp_key (x, y);
   if (c != 0)
     return c;
-  if (x->line != y->line)
-    return x->line < y->line ? -1 : 1;
   if (x->block != y->block)
     return x->block < y->block ? -1 : 1;
   return x->addr < y->addr ? -1 : x->addr > y->addr;
