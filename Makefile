@@ -269,7 +269,8 @@ clean:
 
 # ---- benchmarks (bench/README.md) -----------------------------------------
 
-# Every bench/*.sh, niced, run by its #! line.  The reduced set (default):
+# Every bench/*.sh (but the generators and lib.sh, which they source),
+# niced, run by its #! line.  The reduced set (default):
 # comdat-scaling.sh without its 20,000-group object (readelf -w alone
 # takes about 14 minutes there) and discriminators.sh on the testsuite's
 # programs only (no gcc-12-source fetch); the other scripts with their
@@ -282,7 +283,7 @@ BENCH_DISCRIM_FILES = $(wildcard testsuite/corpus/*.c testsuite/corpus/*.cc \
 bench: all
 	@set -e; for s in $(sort $(wildcard bench/*.sh)); do \
 	  args=; \
-	  case $$s in bench/*-gen.sh) continue ;; esac; \
+	  case $$s in bench/*-gen.sh | bench/lib.sh) continue ;; esac; \
 	  if [ -z "$(BENCH_FULL)" ]; then \
 	    case $$s in \
 	      bench/comdat-scaling.sh) args="$(BENCH_COMDAT_GROUPS)" ;; \

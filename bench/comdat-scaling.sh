@@ -24,13 +24,8 @@ calltab=${CALLTAB:-$top/libcalltab/tools/calltab}
 plugin=$top/gcc-plugin/calltab.so
 [ -x "$calltab" ] && [ -f "$plugin" ] || make -s -C "$top" all
 # KEEP=DIR keeps the generated objects there.
-if [ -n "${KEEP:-}" ]; then
-    dir=$KEEP
-    mkdir -p "$dir"
-else
-    dir=$(mktemp -d)
-    trap 'rm -rf "$dir"' EXIT
-fi
+. "$top/bench/lib.sh"
+bench_workdir
 
 # Best of $runs wall-clock times of a command, in milliseconds (its exit
 # status and output are not looked at: verify and lookup may exit 1).

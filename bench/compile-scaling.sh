@@ -29,13 +29,8 @@ blocks=${*:-12500 25000 50000}
 case $RUNS in '' | *[!0-9]* | 0) echo "compile-scaling.sh: RUNS must be a positive number" >&2; exit 2 ;; esac
 
 make -s -C "$top" gcc-plugin/calltab.so
-if [ -n "${KEEP:-}" ]; then
-    dir=$KEEP
-    mkdir -p "$dir"
-else
-    dir=$(mktemp -d)
-    trap 'rm -rf "$dir"' EXIT
-fi
+. "$top/bench/lib.sh"
+bench_workdir
 
 gen_blocks() {
     awk -v n="$1" 'BEGIN {

@@ -30,13 +30,8 @@ plugin=$top/gcc-plugin/calltab.so
 lib=$top/libcalltab/libcalltab.so.0
 [ -f "$plugin" ] && [ -f "$lib" ] || { echo "make all first" >&2; exit 2; }
 
-if [ -n "${KEEP:-}" ]; then
-    dir=$KEEP
-    mkdir -p "$dir"
-else
-    dir=$(mktemp -d)
-    trap 'rm -rf "$dir"' EXIT
-fi
+. "$top/bench/lib.sh"
+bench_workdir
 
 srcs="src/gtest-all.cc src/gtest_main.cc samples/sample1.cc
 samples/sample2.cc samples/sample4.cc samples/sample1_unittest.cc
