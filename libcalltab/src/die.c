@@ -782,11 +782,11 @@ associate_implicit (Calltab *ct)
   size_t nmarked = 0;
   while (nmarked < ct->ncallers && ct->callers[nmarked].table == CT_IMPLICIT)
     nmarked++;
+  if (nmarked == 0)
+    return 0;
   bool have_dcall = false;
   for (size_t k = 0; k < ct->nsections && !have_dcall; k++)
     have_dcall = ct->sections[k].table == CALLTAB_DCALL;
-  if (nmarked == 0)
-    return 0;
   /* No .debug_dcall at all (removed: calltab verify's no-tables says
      so): no unit to associate, nothing more to report.  */
   if (!have_dcall)
@@ -924,6 +924,7 @@ derive_part_starts (Calltab *ct)
     return 0;
   struct ct_code *code = NULL;
   bool rel = ct->ehdr.e_type == ET_REL;
+  bool any_discarded = false;
   for (int t = 0; t < CT_NTABLES; t++)
     {
       const struct ct_table *tab = &ct->tables[t];
@@ -964,13 +965,15 @@ derive_part_starts (Calltab *ct)
 		    continue;
 		  c->low_pc = start;
 		  c->discarded = !rel && u->nentries > 0 && live == NULL;
+		  any_discarded |= c->discarded;
 		}
 	    }
 	}
     }
   __calltab_code_end (code);
-  /* Discarded callers rank after live ones.  */
-  if (ct->ncallers > 1)
+  /* Discarded callers rank after live ones: only a caller found
+     discarded here moves.  */
+  if (any_discarded && ct->ncallers > 1)
     qsort (ct->callers, ct->ncallers, sizeof *ct->callers, compare_callers);
   return 0;
 }
