@@ -256,9 +256,7 @@ check_density (struct verify *v, struct verify_place *place,
   for (size_t i = 0; i < n; )
     {
       size_t j = i;
-      while (j < n && rows[j].func == rows[i].func
-	     && rows[j].inst == rows[i].inst && rows[j].line == rows[i].line
-	     && strcmp (rows[j].file, rows[i].file) == 0)
+      while (j < n && cmp_key (&rows[j], &rows[i]) == 0)
 	j++;
       /* Distinct discriminators of the group, in order: 0, 1, 2, ...  */
       unsigned expect = 0;
@@ -527,9 +525,7 @@ first_in_block (const struct row *kb, size_t n, const struct row *key,
   probe.addr = 0;
   size_t lo = __calltab_partition (kb, n, sizeof *kb, key_block_below,
 				   &probe);
-  if (lo < n && kb[lo].block == block && kb[lo].func == key->func
-      && kb[lo].inst == key->inst && kb[lo].line == key->line
-      && strcmp (kb[lo].file, key->file) == 0)
+  if (lo < n && kb[lo].block == block && cmp_key (&kb[lo], key) == 0)
     return &kb[lo];
   return NULL;
 }
