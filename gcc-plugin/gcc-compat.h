@@ -2,7 +2,7 @@
    order GCC requires, and hides differences between GCC versions.
 
    Every source file of the plugin includes this header first and no other
-   GCC header directly.  calltab is developed against GCC 12; a later
+   GCC header directly.  calltab is built for GCC 11 to 14; a
    version that renames or moves something gets its #if here, never in the
    plugin's other files.  */
 
@@ -16,8 +16,14 @@
 # include "plugin-version.h"
 #endif
 #include "bversion.h"
-#if BUILDING_GCC_MAJOR < 12
-# error "calltab needs the plugin headers of GCC 12 or later"
+/* The versions calltab is built and tested with (README, "GCC
+   versions").  Older ones lack what the plugin uses; newer ones are
+   refused until they are tested, so that a build never yields a plugin
+   nobody has checked.  */
+#define CALLTAB_GCC_MIN 11
+#define CALLTAB_GCC_MAX 14
+#if BUILDING_GCC_MAJOR < CALLTAB_GCC_MIN || BUILDING_GCC_MAJOR > CALLTAB_GCC_MAX
+# error "calltab supports GCC 11, 12, 13 and 14; these plugin headers are of another GCC (BUILDING_GCC_MAJOR)"
 #endif
 
 #include "config.h"
