@@ -18,13 +18,24 @@
 #
 # GCC selects the compiler the plugin is built for; the plugin must be
 # compiled by the matching g++ (GXX) against that compiler's plugin headers.
+# Each GCC major version gets its own plugin, side by side without `make
+# clean': build/gcc-N/calltab.so (objects there too).  gcc-plugin/calltab.so
+# links to the one of the default compiler (`gcc'), the path README, the
+# demo and the docs name.
+#
+#   make check-gcc        the testsuite with every GCC available: 11 and 12
+#                         natively (g++-N and gcc-N-plugin-dev installed),
+#                         13 and 14 in the Debian 13 chroot
+#                         (scripts/gcc-chroot.sh); one line per version
 
 .DEFAULT_GOAL := all
 
 VERSION := $(shell cat VERSION)
 
 GCC ?= gcc
-GXX ?= g++
+# The g++ of that GCC: gcc-11 -> g++-11, x86_64-linux-gnu-gcc-12 ->
+# x86_64-linux-gnu-g++-12.
+GXX ?= $(shell echo '$(GCC)' | sed 's|gcc\([^/]*\)$$|g++\1|')
 CC := $(GCC)
 AR ?= ar
 INSTALL ?= install
@@ -43,12 +54,35 @@ GDB_PYDIR ?= $(DATADIR)/calltab/python
 GDB_SCRIPTDIR ?= $(DATADIR)/calltab/gdb
 GDB_PY := $(filter-out %/_paths.py,$(wildcard libcalltab/gdb/calltab/*.py))
 
-GCC_PLUGIN_DIR := $(shell $(GCC) -print-file-name=plugin)
-GCC_TARGET := $(shell $(GCC) -dumpmachine)
-GCC_MAJOR := $(shell $(GCC) -dumpversion)
-# The layout GCC itself uses under its prefix: with PREFIX=/usr the
-# plugin lands where that GCC finds -fplugin=calltab by name.
-PLUGINDIR ?= $(LIBDIR)/gcc/$(GCC_TARGET)/$(GCC_MAJOR)/plugin
+# What GCC is, asked once.  GCC_PLUGIN_DIR is where that compiler looks
+# for -fplugin=NAME and where its plugin headers are (include/).
+GCC_PLUGIN_DIR := $(shell $(GCC) -print-file-name=plugin 2>/dev/null)
+GCC_TARGET := $(shell $(GCC) -dumpmachine 2>/dev/null)
+GCC_MAJOR := $(shell $(GCC) -dumpversion 2>/dev/null | cut -d. -f1)
+GXX_MAJOR := $(shell $(GXX) -dumpversion 2>/dev/null | cut -d. -f1)
+DEFAULT_GCC_MAJOR := $(shell gcc -dumpversion 2>/dev/null | cut -d. -f1)
+# The versions the plugin supports: gcc-compat.h's gate is the one source.
+GCC_MIN := $(shell sed -n 's/^\#define CALLTAB_GCC_MIN //p' gcc-plugin/gcc-compat.h)
+GCC_MAX := $(shell sed -n 's/^\#define CALLTAB_GCC_MAX //p' gcc-plugin/gcc-compat.h)
+GCC_SUPPORTED := $(shell seq $(GCC_MIN) $(GCC_MAX))
+GCC_SUPPORTED_TEXT := $(shell seq -s ', ' $(GCC_MIN) $(GCC_MAX) | \
+			sed 's/, \([0-9]*\)$$/ and \1/')
+# Why the plugin cannot be built with GCC and GXX (empty when it can):
+# checked before anything is compiled (gcc-check below).
+GCC_PROBLEM = $(strip \
+  $(if $(GCC_MAJOR),,calltab: $(GCC) not found; calltab supports GCC $(GCC_SUPPORTED_TEXT) (GCC=gcc-N GXX=g++-N)) \
+  $(if $(GCC_MAJOR),$(if $(filter $(GCC_MAJOR),$(GCC_SUPPORTED)),,calltab: $(GCC) is GCC $(GCC_MAJOR); calltab supports GCC $(GCC_SUPPORTED_TEXT) (GCC=gcc-N GXX=g++-N))) \
+  $(if $(filter $(GCC_MAJOR),$(GCC_SUPPORTED)),$(if $(wildcard $(GCC_PLUGIN_DIR)/include/plugin-version.h),,calltab: no plugin headers for GCC $(GCC_MAJOR) ($(GCC)): install gcc-$(GCC_MAJOR)-plugin-dev)) \
+  $(if $(filter $(GCC_MAJOR),$(GCC_SUPPORTED)),$(if $(wildcard $(GCC_PLUGIN_DIR)/include/plugin-version.h),$(if $(filter $(GCC_MAJOR),$(GXX_MAJOR)),,calltab: GXX=$(GXX) is $(if $(GXX_MAJOR),GCC $(GXX_MAJOR),not found); the plugin for GCC $(GCC_MAJOR) must be built by its g++ (GXX=g++-$(GCC_MAJOR), package g++-$(GCC_MAJOR))))))
+
+# The layout GCC itself uses under its prefix (GCC_PLUGIN_DIR below the
+# compiler's prefix, e.g. lib/gcc/x86_64-linux-gnu/12/plugin), under
+# PREFIX: with PREFIX the compiler's own (/usr for Debian's), the plugin
+# lands where that GCC finds -fplugin=calltab by name.
+GCC_PLUGIN_SUBDIR := $(or $(shell echo '$(GCC_PLUGIN_DIR)' | \
+			 sed -n 's|^.*/\(lib[^/]*/gcc/[^/]*/[^/]*/plugin\)$$|\1|p'),\
+			 lib/gcc/$(GCC_TARGET)/$(GCC_MAJOR)/plugin)
+PLUGINDIR ?= $(PREFIX)/$(GCC_PLUGIN_SUBDIR)
 
 WARN := -Wall -Wextra -Wshadow -Werror
 CFLAGS ?= -O2 -g
@@ -59,17 +93,40 @@ DEPFLAGS = -MMD -MP
 
 # ---- GCC plugin ---------------------------------------------------------
 
-PLUGIN := gcc-plugin/calltab.so
+# The plugin of this GCC major version, and the path that names the
+# default compiler's (a symbolic link into build/gcc-N/, made when GCC is
+# of the default gcc's version; DEFAULT_PLUGIN= skips it, as check-gcc
+# does in the chroot, whose gcc is another).
+PLUGIN_BUILDDIR := build/gcc-$(GCC_MAJOR)
+PLUGIN := $(PLUGIN_BUILDDIR)/calltab.so
+DEFAULT_PLUGIN ?= gcc-plugin/calltab.so
 PLUGIN_SRCS := $(sort $(wildcard gcc-plugin/*.cc))
-PLUGIN_OBJS := $(PLUGIN_SRCS:.cc=.o)
+PLUGIN_OBJS := $(patsubst gcc-plugin/%.cc,$(PLUGIN_BUILDDIR)/%.o,$(PLUGIN_SRCS))
 
 $(PLUGIN): $(PLUGIN_OBJS)
 	$(GXX) -shared -o $@ $^ $(LDFLAGS)
 
-gcc-plugin/%.o: gcc-plugin/%.cc VERSION
+$(PLUGIN_BUILDDIR)/%.o: gcc-plugin/%.cc VERSION | gcc-check
+	@mkdir -p $(@D)
 	$(GXX) $(ALL_CXXFLAGS) $(DEPFLAGS) -fPIC -isystem $(GCC_PLUGIN_DIR)/include \
 	  -Ilibcalltab/include \
 	  -DCALLTAB_VERSION='"$(VERSION)"' -c -o $@ $<
+
+ifneq ($(DEFAULT_PLUGIN),)
+ifeq ($(GCC_MAJOR),$(DEFAULT_GCC_MAJOR))
+$(DEFAULT_PLUGIN): $(PLUGIN)
+	ln -sfn $(shell realpath -m --relative-to=$(dir $(DEFAULT_PLUGIN)) $(PLUGIN)) $@
+else
+$(DEFAULT_PLUGIN):
+	$(error calltab: $(DEFAULT_PLUGIN) is the plugin of the default gcc (GCC $(DEFAULT_GCC_MAJOR)); GCC=$(GCC)'s is $(PLUGIN))
+endif
+endif
+
+# The version check, before anything is compiled: one line saying what
+# is wrong and what to install (GCC_PROBLEM above).
+.PHONY: gcc-check
+gcc-check:
+	$(if $(GCC_PROBLEM),$(error $(GCC_PROBLEM)),@:)
 
 # ---- libcalltab ---------------------------------------------------------
 
@@ -82,7 +139,7 @@ LIB_OBJS := $(LIB_SRCS:.c=.o)
 LIB_LIBS := -ldw -lelf -liberty
 LIB_CPPFLAGS := -Ilibcalltab/include -Ilibcalltab/src
 
-libcalltab/src/%.o: libcalltab/src/%.c VERSION
+libcalltab/src/%.o: libcalltab/src/%.c VERSION | gcc-check
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LIB_CPPFLAGS) -fPIC -fvisibility=hidden \
 	  -DCALLTAB_VERSION='"$(VERSION)"' -c -o $@ $<
 
@@ -105,7 +162,7 @@ CLI := libcalltab/tools/calltab
 CLI_SRCS := $(sort $(wildcard libcalltab/tools/*.c))
 CLI_OBJS := $(CLI_SRCS:.c=.o)
 
-libcalltab/tools/%.o: libcalltab/tools/%.c
+libcalltab/tools/%.o: libcalltab/tools/%.c | gcc-check
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Ilibcalltab/include -c -o $@ $<
 
 $(CLI): $(CLI_OBJS) $(LIB_STATIC)
@@ -173,23 +230,32 @@ fuzz-verify: $(FUZZ_VERIFY)
 
 # ---- top-level targets ----------------------------------------------------
 
-BUILT := $(PLUGIN) $(LIB_SHARED) $(LIB_STATIC) $(CLI)
+BUILT := $(PLUGIN) $(LIB_SHARED) $(LIB_STATIC) $(CLI) \
+	 $(if $(filter $(GCC_MAJOR),$(DEFAULT_GCC_MAJOR)),$(DEFAULT_PLUGIN))
 
-.PHONY: all deps demo check check-run install uninstall clean bench
+.PHONY: all deps demo check check-nodeps check-run check-gcc install uninstall \
+	clean bench
 all: $(BUILT)
 
+# The packages of the chosen compiler too (GCC=gcc-11: g++-11,
+# gcc-11-plugin-dev).
 deps:
-	@scripts/install-deps.sh
+	@GCC="$(GCC)" scripts/install-deps.sh
 
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/demo.sh
 
 check: deps
+	@$(MAKE) --no-print-directory check-nodeps
+
+# check without installing packages (check-gcc in the chroot).
+check-nodeps:
 	@$(MAKE) --no-print-directory all $(TEST_TOOLS)
 	@$(MAKE) --no-print-directory check-run
 
-TESTDIR := testsuite/build
+# The testsuite's objdir (check-gcc gives each version its own).
+TESTDIR ?= testsuite/build
 check-run:
 	@rm -rf $(TESTDIR) && mkdir -p $(TESTDIR)
 	@{ echo 'set tool calltab'; \
@@ -197,12 +263,21 @@ check-run:
 	   echo 'set objdir "$(CURDIR)/$(TESTDIR)"'; \
 	   echo 'set calltab_topdir "$(CURDIR)"'; \
 	   echo 'set calltab_version "$(VERSION)"'; \
+	   echo 'set calltab_plugin_path "$(CURDIR)/$(PLUGIN)"'; \
 	   echo 'set CALLTAB_GCC "$(GCC)"'; \
 	   echo 'set CALLTAB_GXX "$(GXX)"'; } > $(TESTDIR)/site.exp
 	@cd $(TESTDIR) && LC_ALL=C $(RUNTEST) --tool calltab $(RUNTESTFLAGS) \
 	  > runtest.out 2>&1; status=$$?; \
 	  grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR|WARNING):' calltab.sum calltab.log 2>/dev/null | sort -u; \
-	  ../summarize.sh calltab.sum calltab.log $$status
+	  $(CURDIR)/testsuite/summarize.sh calltab.sum calltab.log $$status
+
+# The testsuite with every supported GCC available (docs/testing.md, "GCC
+# versions"): natively where g++-N and gcc-N-plugin-dev are installed, in
+# the Debian 13 chroot (scripts/gcc-chroot.sh) for the others from 13 on;
+# objdirs testsuite/build/gcc-N; one line per version, exit 1 if any failed.
+check-gcc:
+	@MAKE="$(MAKE)" RUNTESTFLAGS="$(RUNTESTFLAGS)" \
+	  testsuite/check-gcc.sh $(GCC_SUPPORTED)
 
 # ---- real programs --------------------------------------------------------
 # sqlite, googletest and expat fetched with npm and apt-get, built with the
@@ -218,7 +293,7 @@ REAL_DIR ?= build/real
 check-real: deps
 	@$(MAKE) --no-print-directory all
 	@LEVELS="$(LEVELS)" REAL_DIR="$(REAL_DIR)" GCC="$(GCC)" GXX="$(GXX)" \
-	  scripts/check-real.sh
+	  PLUGIN="$(CURDIR)/$(PLUGIN)" scripts/check-real.sh
 
 install: all
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
@@ -261,7 +336,8 @@ uninstall:
 	  $(DESTDIR)$(GDB_SCRIPTDIR) $(DESTDIR)$(DATADIR)/calltab 2>/dev/null
 
 clean:
-	rm -f gcc-plugin/*.o gcc-plugin/*.d $(PLUGIN) \
+	rm -rf build/gcc-*
+	rm -f gcc-plugin/*.o gcc-plugin/*.d gcc-plugin/calltab.so \
 	  libcalltab/src/*.o libcalltab/src/*.d libcalltab/tools/*.o \
 	  libcalltab/tools/*.d $(CLI) libcalltab/libcalltab.so* $(LIB_STATIC) \
 	  $(TEST_TOOLS) $(FUZZ) $(FUZZ_VERIFY)

@@ -1,19 +1,47 @@
 #!/bin/sh
 # install-deps.sh: install the Debian packages calltab needs to build,
-# demo and test.  Idempotent and silent when everything is present; run as
+# demo and test with the compiler GCC names (environment; default gcc,
+# as in the Makefile): gcc-N, g++-N and gcc-N-plugin-dev for its major
+# version N.  Idempotent and silent when everything is present; run as
 # root (CI) or through sudo.  On a system without dpkg it only reports.
 set -eu
 
-# One package per line.  gcc-11 is a second GCC the testsuite uses to
-# check that the plugin refuses a GCC it was not built for; clang and
-# libclang-rt-14-dev build the libFuzzer target over the reader;
-# valgrind checks that verify leaks nothing when allocations fail;
-# linux-perf records the profiles calltab perf-script is tested on.
+# The GCC major version: what GCC says when it is installed, else the N
+# of its name (gcc-N), else Debian 12's default, 12.
+GCC=${GCC:-gcc}
+major=$("$GCC" -dumpversion 2>/dev/null | cut -d. -f1 || true)
+if [ -z "$major" ]; then
+    case $GCC in
+        *gcc-[0-9]*) major=${GCC##*gcc-} ;;
+        *) major=12 ;;
+    esac
+fi
+case $major in
+    ''|*[!0-9]*)
+        echo "install-deps: cannot tell the GCC version of GCC=$GCC" >&2
+        exit 2 ;;
+esac
+# A second GCC, of another version, which the testsuite uses to check
+# that the plugin refuses a GCC it was not built for
+# (calltab.plugin/plugin.exp, calltab.install/): on Debian 12 the other
+# of 11 and 12; in Debian 13 (GCC 13, 14), the other of 13 and 14.
+case $major in
+    11) other=12 ;;
+    13) other=14 ;;
+    14) other=13 ;;
+    *) other=11 ;;
+esac
+
+# One package per line.  clang and libclang-rt-14-dev build the
+# libFuzzer target over the reader; valgrind checks that verify leaks
+# nothing when allocations fail; linux-perf records the profiles calltab
+# perf-script is tested on.
 PACKAGES="
 make
-gcc-12
-g++-12
-gcc-12-plugin-dev
+gcc-$major
+g++-$major
+gcc-$major-plugin-dev
+gcc-$other
 binutils
 libelf-dev
 libdw-dev
@@ -26,7 +54,6 @@ llvm
 gdb
 clang
 libclang-rt-14-dev
-gcc-11
 python3
 valgrind
 linux-perf
