@@ -32,7 +32,17 @@ case $major in
     *) other=11 ;;
 esac
 
-# One package per line.  clang and libclang-rt-14-dev build the
+# clang's fuzzer runtime is versioned: LLVM 14's in Debian 12, 19's in
+# Debian 13 (the chroot of scripts/gcc-chroot.sh).
+clang_rt=libclang-rt-14-dev
+if [ -r /etc/os-release ]; then
+    # shellcheck disable=SC1091  # the system's file
+    case $(. /etc/os-release && echo "${VERSION_CODENAME:-}") in
+        trixie) clang_rt=libclang-rt-19-dev ;;
+    esac
+fi
+
+# One package per line.  clang and its fuzzer runtime build the
 # libFuzzer target over the reader; valgrind checks that verify leaks
 # nothing when allocations fail; linux-perf records the profiles calltab
 # perf-script is tested on.
@@ -53,7 +63,7 @@ lld
 llvm
 gdb
 clang
-libclang-rt-14-dev
+$clang_rt
 python3
 valgrind
 linux-perf
