@@ -5,7 +5,10 @@
 #   make check            install missing dependencies, build, run the testsuite
 #   make check-real       the same on real programs (sqlite, googletest, expat)
 #                         at LEVELS="-O0 -O1 -O2 -O3 -Os -Og"
-#   make install          PREFIX=/usr/local DESTDIR= (staging root)
+#   make install          PREFIX=/usr/local DESTDIR= (staging root); the
+#                         plugin of GCC goes where that GCC looks for it
+#                         below PREFIX (PLUGINDIR; PREFIX=/usr for
+#                         Debian's gcc-N -fplugin=calltab)
 #   make uninstall | clean
 #   make bench            run the measurements of bench/ (not tests): a reduced
 #                         set, about 2.5 minutes on 2 shared CPUs, plus about
