@@ -249,11 +249,10 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/demo.sh
 
+# check-nodeps: check without installing packages (check-gcc in the
+# chroot).
 check: deps
-	@$(MAKE) --no-print-directory check-nodeps
-
-# check without installing packages (check-gcc in the chroot).
-check-nodeps:
+check check-nodeps:
 	@$(MAKE) --no-print-directory all $(TEST_TOOLS)
 	@$(MAKE) --no-print-directory check-run
 
