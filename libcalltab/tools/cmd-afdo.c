@@ -167,6 +167,8 @@ parse_sample (struct input *in, char *s)
     return -1;
   const char *dso = s + open + 1;
   size_t dlen = len - 1 - (open + 1);
+  if (dlen == 0)
+    return -1;
   /* The tokens before the dso: IP is the one before SYM when that one is
      a number, else the last (no symbol).  */
   const char *tok[2][2] = { { NULL, NULL }, { NULL, NULL } };
