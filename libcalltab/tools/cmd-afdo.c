@@ -34,6 +34,9 @@ help (FILE *out)
 	 "                          discriminator) with its samples and share,\n"
 	 "                          the most samples first\n"
 	 "  --json                  --blocks as one JSON object\n"
+	 "  --dso=NAME              take the samples of the file perf names\n"
+	 "                          NAME (path or last component; default:\n"
+	 "                          BINARY's) as BINARY's: the same code\n"
 	 "  --debuginfo-path=PATH   where to look for separate debug files\n"
 	 "  -h, --help              print this help and exit\n\n"
 	 "Exit status: 0 ok, 1 no sample in BINARY, 2 usage error, unreadable\n"
@@ -49,6 +52,7 @@ struct map
 struct input
 {
   const char *binary;
+  const char *dso;		/* --dso: the samples' file, or NULL */
   const char *name;		/* for messages */
   Calltab_Afdo *prof;
   struct map *maps;
@@ -72,8 +76,9 @@ is_ours (const struct input *in, const char *dso, size_t len)
   char *d = strndup (dso, len);
   if (d == NULL)
     return false;
-  bool r = strcmp (d, in->binary) == 0
-    || strcmp (base_name (d), base_name (in->binary)) == 0;
+  const char *want = in->dso ? in->dso : in->binary;
+  bool r = strcmp (d, want) == 0
+    || strcmp (base_name (d), base_name (want)) == 0;
   free (d);
   return r;
 }
@@ -352,6 +357,7 @@ int
 cmd_afdo (int argc, char **argv)
 {
   const char *output = NULL, *perf_data = NULL, *debuginfo_path = NULL;
+  const char *dso = NULL;
   Calltab_Afdo_Options opts = { .period = 1, .keep_discriminators = 0 };
   bool blocks = false, json = false;
   const char *args[2];
@@ -378,6 +384,8 @@ cmd_afdo (int argc, char **argv)
 	output = argv[++i];
       else if (strncmp (a, "--output=", 9) == 0)
 	output = a + 9;
+      else if (strncmp (a, "--dso=", 6) == 0 && a[6] != '\0')
+	dso = a + 6;
       else if (strncmp (a, "--perf-data=", 12) == 0)
 	perf_data = a + 12;
       else if (strncmp (a, "--debuginfo-path=", 17) == 0)
@@ -430,7 +438,7 @@ cmd_afdo (int argc, char **argv)
       calltab_end (ct);
       return CLI_EXIT_TROUBLE;
     }
-  struct input in = { .binary = binary, .prof = prof };
+  struct input in = { .binary = binary, .dso = dso, .prof = prof };
   GElf_Ehdr eh;
   in.pic = gelf_getehdr (calltab_elf (ct), &eh) == NULL
     || eh.e_type != ET_EXEC;

@@ -1,8 +1,10 @@
 /* calltab.afdo: a loop whose HOT_LINE holds a test, a hot arm (15 of 16
    iterations) and a cold arm (1 of 16, a call); step is inlined on the
-   line before it (afdo.exp, pipeline.exp).  The tests find the lines by
-   their comments.  */
+   line before it (afdo.exp, pipeline.exp).  `branchy N` runs N
+   iterations, `branchy N count` prints how many take the hot arm.  The
+   tests find the lines by their comments.  */
 
+#include <stdio.h>
 #include <stdlib.h>
 
 volatile unsigned long sink;
@@ -31,10 +33,27 @@ work (unsigned long n, unsigned long seed)
   return s;
 }
 
+/* How many of N iterations of work take the hot arm (pipeline.exp's
+   measured share), by the same recurrence.  */
+static unsigned long __attribute__ ((noinline))
+count_hot (unsigned long n, unsigned long x)
+{
+  unsigned long hot = 0;
+  for (unsigned long i = 0; i < n; i++)
+    {
+      x = x * 6364136223846793005UL + 1442695040888963407UL;
+      hot += (x >> 56) >= 16;
+    }
+  return hot;
+}
+
 int
 main (int argc, char **argv)
 {
   unsigned long n = argc > 1 ? strtoul (argv[1], 0, 10) : 1000UL;
-  sink = work (n, 12345);
+  if (argc > 2)
+    printf ("%lu %lu\n", count_hot (n, 12345), n);
+  else
+    sink = work (n, 12345);
   return 0;
 }
