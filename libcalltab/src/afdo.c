@@ -758,6 +758,12 @@ calltab_afdo_write (Calltab_Afdo *p, FILE *out,
       tops[i]->head = p->tops[i]->head;
     }
   qsort (tops, p->ntops, sizeof *tops, cmp_inst_name);
+  /* Index 0 is a name no function has: GCC 12's string_table::get_name
+     asserts an index above 0 (gcc_assert (index > 0 && ...)), and asks
+     for the names of inlined callees (find_icall_target_map).  */
+  if (__calltab_reserve (&o.names, &o.names_alloc, 1, sizeof *o.names) != 0)
+    goto out;
+  o.names[o.nnames++] = "";
   for (size_t i = 0; i < p->ntops; i++)
     if (collect_names (&o, tops[i]) != 0)
       goto out;

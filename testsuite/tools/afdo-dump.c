@@ -5,7 +5,7 @@
    instances without a head count) and checks that the file ends where
    the module-grouping record ends.
 
-   Output: "names N" and each name; per function "head H NAME total T"
+   Output: "names N" and each name in quotes; per function "head H NAME total T"
    (T as GCC sums it: every position count of the instance and of its
    inlined callees), "  LINEOFF.DISCR COUNT" per position, "  call
    LINEOFF.DISCR" and the callee's "NAME total T" and body indented.  Exit 0, 1 malformed (the
@@ -139,7 +139,7 @@ main (int argc, char **argv)
 	bad ("string: length in bytes with one NUL at its end expected");
       names[i] = (char *) data + pos;
       pos += len;
-      printf ("  %s\n", names[i]);
+      printf ("  \"%s\"\n", names[i]);
     }
   if (u32 () != 0xac000000)
     bad ("not GCOV_TAG_AFDO_FUNCTION");
