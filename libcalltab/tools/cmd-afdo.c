@@ -232,16 +232,20 @@ parse_sample (struct input *in, char *s)
 	    plus = q - 1;
 	    break;
 	  }
-      uint64_t off = 0, base;
-      if (plus != NULL && parse_hex (plus + 1, syme, &off))
-	syme = plus;
-      char *name = strndup (sym, (size_t) (syme - sym));
-      if (name == NULL)
-	return -2;
-      int r = calltab_afdo_symbol (in->prof, name, &base);
-      free (name);
-      if (r == 0)
-	return calltab_afdo_add (in->prof, base + off, 1) == 0 ? 0 : -2;
+      /* Only SYM+0xOFF places a sample: a symbol alone (perf script
+	 without symoff) says nothing about where in it.  */
+      uint64_t off, base;
+      if (plus != NULL && syme - plus > 3 && plus[1] == '0' && plus[2] == 'x'
+	  && parse_hex (plus + 1, syme, &off))
+	{
+	  char *name = strndup (sym, (size_t) (plus - sym));
+	  if (name == NULL)
+	    return -2;
+	  int r = calltab_afdo_symbol (in->prof, name, &base);
+	  free (name);
+	  if (r == 0)
+	    return calltab_afdo_add (in->prof, base + off, 1) == 0 ? 0 : -2;
+	}
     }
   if (in->pic)
     {
@@ -511,8 +515,8 @@ cmd_afdo (int argc, char **argv)
     goto out;
   if (in.unmapped > 0)
     fprintf (stderr, "calltab afdo: %s: %" PRIu64 " samples of %s could not "
-	     "be placed (no mmap event, no symbol: use perf script "
-	     "--show-mmap-events)\n", in.name, in.unmapped, binary);
+	     "be placed (no mmap event holds them, no SYM+0xOFF: use perf "
+	     "script -F ip,sym,symoff,dso --show-mmap-events)\n", in.name, in.unmapped, binary);
   if (in.ours == in.unmapped)
     {
       fprintf (stderr, "calltab afdo: %s: no sample in %s (of %" PRIu64
