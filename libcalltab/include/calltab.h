@@ -423,7 +423,9 @@ int calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
    profile collects sampled file addresses of one opened file, maps each
    through libdw to its inline stack, source line and discriminator, and
    writes the AutoFDO gcov file (version 2) that GCC 12's -fauto-profile
-   reads, or lists the sampled blocks.  Version node CALLTAB_0.3.  */
+   reads, or lists the sampled blocks.  A profile is used by one thread
+   at a time (it maps the samples on the first _blocks or _write after
+   an _add).  Version node CALLTAB_0.3.  */
 
 typedef struct Calltab_Afdo Calltab_Afdo;
 
