@@ -23,6 +23,7 @@
 #define CALLTAB_H 1
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <libelf.h>
 #include <elfutils/libdw.h>
@@ -417,6 +418,81 @@ int calltab_verify_check_info (size_t n, Calltab_Verify_Check *info);
 int calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
 		    Calltab_Verify_Callback *cb, void *arg,
 		    Calltab_Verify_Counts *counts);
+
+/* AutoFDO profiles from samples (calltab afdo; docs/fdo.md).  A
+   profile collects sampled file addresses of one opened file, maps each
+   through libdw to its inline stack, source line and discriminator, and
+   writes the AutoFDO gcov file (version 2) that GCC 12's -fauto-profile
+   reads, or lists the sampled blocks.  A profile is used by one thread
+   at a time (it maps the samples on the first _blocks or _write after
+   an _add).  Version node CALLTAB_0.3.  */
+
+typedef struct Calltab_Afdo Calltab_Afdo;
+
+/* One block of the --blocks view: a (function, file:line,
+   discriminator) with the samples of its instructions.  Strings are
+   owned by the profile.  */
+typedef struct
+{
+  const char *function;		/* the function the line belongs to (the
+				   inlined one for inlined code): C++
+				   demangled with parameters, C the name */
+  const char *inlined_into;	/* the function it was inlined into (the
+				   outermost), or NULL */
+  const char *file;		/* the line table's file name */
+  int line;
+  unsigned int discriminator;
+  uint64_t samples;		/* samples at its instructions (summed) */
+} Calltab_Afdo_Block;
+
+/* How calltab_afdo_write writes.  A NULL pointer means period 1 and
+   folded lines.  */
+typedef struct
+{
+  uint64_t period;		/* counts are samples times this (0: 1) */
+  int keep_discriminators;	/* 0: one entry per line (GCC 12: the max
+				   over the line's discriminators); 1: one
+				   per (line, discriminator) */
+} Calltab_Afdo_Options;
+
+/* A profile of the file CT was opened with (CT must outlive it).
+   Returns NULL on error: no DWARF (CALLTAB_E_NO_DWARF, the message
+   names the file), out of memory.  */
+Calltab_Afdo *calltab_afdo_begin (Calltab *ct);
+
+/* Add COUNT samples at file address ADDR.  Returns 0, -1 on error (out
+   of memory).  Addresses without line information are counted in the
+   total but in no block or profile entry.  */
+int calltab_afdo_add (Calltab_Afdo *p, uint64_t addr, uint64_t count);
+
+/* The file address of the ELF symbol NAME (the symbol table, else the
+   dynamic one; the first definition of that name) in *ADDR.  Returns 0,
+   1 if there is no such symbol, -1 on error.  */
+int calltab_afdo_symbol (const Calltab_Afdo *p, const char *name,
+			 uint64_t *addr);
+
+/* The file address at which offset OFFSET of the file is loaded (its
+   PT_LOAD program headers), in *ADDR: what perf's map-relative
+   addresses and mmap events give.  Returns 0, 1 if no PT_LOAD holds it,
+   -1 on error.  */
+int calltab_afdo_offset_address (const Calltab_Afdo *p, uint64_t offset,
+				 uint64_t *addr);
+
+/* Every block, the most samples first (then function, file, line,
+   discriminator), in *BLOCKS (malloc'ed; the caller frees it; strings
+   are the profile's), *N of them; *TOTAL (when not NULL) the samples
+   added, blocks or not.  Returns 0, -1 on error (out of memory).  */
+int calltab_afdo_blocks (Calltab_Afdo *p, Calltab_Afdo_Block **blocks,
+			 size_t *n, uint64_t *total);
+
+/* Write the AutoFDO profile to OUT (docs/fdo.md: the layout GCC 12's
+   read_profile reads, little endian).  Returns 0, -1 on error (out of
+   memory; CALLTAB_E_IO when writing failed).  */
+int calltab_afdo_write (Calltab_Afdo *p, FILE *out,
+			const Calltab_Afdo_Options *opts);
+
+/* Release P.  P may be NULL.  */
+void calltab_afdo_end (Calltab_Afdo *p);
 
 /* The code of the calling thread's last error, and clear it.  */
 int calltab_errno (void);

@@ -22,6 +22,7 @@ static const struct cli_command commands[] = {
     "rewrite perf script output with the functions that ran" },
   { "prune", cmd_prune,
     "drop the entries no disambiguation needs" },
+  { "afdo", cmd_afdo, "build a GCC AutoFDO profile from perf samples" },
   { NULL, NULL, NULL }
 };
 

@@ -1,0 +1,565 @@
+/* cmd-afdo.c: calltab afdo BINARY [PERF_SCRIPT|-] -o OUT.afdo: the
+   AutoFDO profile GCC 12's -fauto-profile reads, from the samples of
+   `perf script` text (or of a perf.data read through perf script);
+   --blocks: the samples of every (function, file:line, discriminator).
+   docs/fdo.md.  */
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+#include <gelf.h>
+#include "calltab-cli.h"
+
+static void
+help (FILE *out)
+{
+  fputs ("Usage: calltab afdo [OPTION...] BINARY [PERF_SCRIPT|-]\n"
+	 "Build the AutoFDO profile that GCC 12's -fauto-profile reads from\n"
+	 "the samples of BINARY in the output of\n"
+	 "  perf script -F ip,sym,symoff,dso --no-demangle --show-mmap-events -G\n"
+	 "(PERF_SCRIPT, or stdin for '-' or none), or of a perf.data file.\n"
+	 "Each sampled address is mapped through BINARY's DWARF to its inline\n"
+	 "stack, line and discriminator; a line's count is the largest count\n"
+	 "of its blocks (GCC 12 gives one count to every block of a line).\n\n"
+	 "  -o FILE, --output=FILE  write the profile to FILE\n"
+	 "  --perf-data=FILE        read the samples of FILE (runs perf script)\n"
+	 "  --period=N              counts are samples times N (default 1)\n"
+	 "  --keep-discriminators   one entry per (line, discriminator), for\n"
+	 "                          consumers keyed on discriminators (GCC 13+)\n"
+	 "  --blocks                print every (function, file:line,\n"
+	 "                          discriminator) with its samples and share,\n"
+	 "                          the most samples first\n"
+	 "  --json                  --blocks as one JSON object\n"
+	 "  --dso=NAME              take the samples of the file perf names\n"
+	 "                          NAME (path or last component; default:\n"
+	 "                          BINARY's) as BINARY's: the same code\n"
+	 "  --debuginfo-path=PATH   where to look for separate debug files\n"
+	 "  -h, --help              print this help and exit\n\n"
+	 "Exit status: 0 ok, 1 no sample in BINARY, 2 usage error, unreadable\n"
+	 "file or line, BINARY without debug information.\n", out);
+}
+
+/* One mapping of BINARY from a PERF_RECORD_MMAP or _MMAP2 line.  */
+struct map
+{
+  uint64_t start, len, pgoff;
+};
+
+struct input
+{
+  const char *binary;
+  const char *dso;		/* --dso: the samples' file, or NULL */
+  const char *name;		/* for messages */
+  Calltab_Afdo *prof;
+  struct map *maps;
+  size_t nmaps;
+  bool pic;			/* ET_DYN: run-time addresses need a map */
+  uint64_t samples, ours, unmapped;
+};
+
+static const char *
+base_name (const char *p)
+{
+  const char *s = strrchr (p, '/');
+  return s ? s + 1 : p;
+}
+
+/* Whether DSO (LEN bytes) names the binary: the same path, or the same
+   last component (a copy elsewhere).  */
+static bool
+is_ours (const struct input *in, const char *dso, size_t len)
+{
+  char *d = strndup (dso, len);
+  if (d == NULL)
+    return false;
+  const char *want = in->dso ? in->dso : in->binary;
+  bool r = strcmp (d, want) == 0
+    || strcmp (base_name (d), base_name (want)) == 0;
+  free (d);
+  return r;
+}
+
+static bool
+parse_hex (const char *s, const char *end, uint64_t *v)
+{
+  if (s == end)
+    return false;
+  if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+    s += 2;
+  if (s == end || end - s > 16)
+    return false;
+  uint64_t r = 0;
+  for (; s < end; s++)
+    {
+      int c = (unsigned char) *s, d;
+      if (c >= '0' && c <= '9')
+	d = c - '0';
+      else if (c >= 'a' && c <= 'f')
+	d = c - 'a' + 10;
+      else if (c >= 'A' && c <= 'F')
+	d = c - 'A' + 10;
+      else
+	return false;
+      r = r << 4 | (uint64_t) d;
+    }
+  *v = r;
+  return true;
+}
+
+/* "PERF_RECORD_MMAP[2] PID/TID: [0xSTART(0xLEN) @ 0xPGOFF ...]: PROT PATH".
+   Returns false when the line is not such an event of the binary.  */
+static bool
+parse_mmap (struct input *in, const char *s, bool *bad)
+{
+  const char *b = strchr (s, '[');
+  if (b == NULL)
+    {
+      *bad = true;
+      return false;
+    }
+  const char *open = strchr (b, '('), *close = open ? strchr (open, ')') : NULL;
+  const char *at = close ? strstr (close, "@ ") : NULL;
+  const char *pe = at ? at + 2 + strcspn (at + 2, " ]") : NULL;
+  const char *path = pe ? strstr (pe, "]: ") : NULL;
+  struct map m;
+  if (path == NULL || !parse_hex (b + 1, open, &m.start)
+      || !parse_hex (open + 1, close, &m.len)
+      || !parse_hex (at + 2, pe, &m.pgoff))
+    {
+      *bad = true;
+      return false;
+    }
+  path += 3;
+  path += strcspn (path, " ");	/* the protection */
+  path += strspn (path, " ");
+  size_t len = strcspn (path, "\r\n");
+  if (!is_ours (in, path, len))
+    return false;
+  struct map *v = realloc (in->maps, (in->nmaps + 1) * sizeof *v);
+  if (v == NULL)
+    return false;
+  in->maps = v;
+  in->maps[in->nmaps++] = m;
+  return true;
+}
+
+static bool
+is_hex_token (const char *s, const char *e)
+{
+  uint64_t v;
+  return parse_hex (s, e, &v);
+}
+
+/* A sample line: "[FIELDS] IP [SYM[+0xOFF]] (DSO)".  Returns 0 (added
+   or not ours), -1 malformed, -2 out of memory.  */
+static int
+parse_sample (struct input *in, char *s)
+{
+  size_t len = strcspn (s, "\r\n");
+  while (len > 0 && s[len - 1] == ' ')
+    len--;
+  if (len < 3 || s[len - 1] != ')')
+    return -1;
+  /* The last " (" opens the dso: a C++ symbol may hold parentheses.  */
+  size_t open = len - 1;
+  while (open > 0 && !(s[open] == '(' && s[open - 1] == ' '))
+    open--;
+  if (open == 0)
+    return -1;
+  const char *dso = s + open + 1;
+  size_t dlen = len - 1 - (open + 1);
+  if (dlen == 0)
+    return -1;
+  /* The tokens before the dso: IP is the one before SYM when that one is
+     a number, else the last (no symbol).  */
+  const char *tok[2][2] = { { NULL, NULL }, { NULL, NULL } };
+  size_t ntok = 0;
+  const char *p = s, *end = s + open - 1;
+  while (p < end)
+    {
+      while (p < end && (*p == ' ' || *p == '\t'))
+	p++;
+      if (p >= end)
+	break;
+      const char *t = p;
+      while (p < end && *p != ' ' && *p != '\t')
+	p++;
+      tok[0][0] = tok[1][0];
+      tok[0][1] = tok[1][1];
+      tok[1][0] = t;
+      tok[1][1] = p;
+      ntok++;
+    }
+  if (ntok == 0)
+    return -1;
+  const char *ip = tok[1][0], *ipe = tok[1][1], *sym = NULL, *syme = NULL;
+  if (ntok >= 2 && is_hex_token (tok[0][0], tok[0][1]))
+    {
+      ip = tok[0][0];
+      ipe = tok[0][1];
+      sym = tok[1][0];
+      syme = tok[1][1];
+    }
+  uint64_t addr;
+  if (!parse_hex (ip, ipe, &addr))
+    return -1;
+  in->samples++;
+  if (dso[0] == '[' || !is_ours (in, dso, dlen))
+    return 0;
+  in->ours++;
+
+  /* The file address: through the mapping that holds IP, else the
+     symbol and its offset, else IP itself when it is one.  */
+  for (size_t i = in->nmaps; i-- > 0;)
+    if (addr >= in->maps[i].start && addr - in->maps[i].start < in->maps[i].len)
+      {
+	uint64_t fa;
+	if (calltab_afdo_offset_address (in->prof, addr - in->maps[i].start
+					 + in->maps[i].pgoff, &fa) == 0)
+	  return calltab_afdo_add (in->prof, fa, 1) == 0 ? 0 : -2;
+	break;
+      }
+  if (sym != NULL)
+    {
+      const char *plus = NULL;
+      for (const char *q = syme; q > sym; q--)
+	if (q[-1] == '+')
+	  {
+	    plus = q - 1;
+	    break;
+	  }
+      /* Only SYM+0xOFF places a sample: a symbol alone (perf script
+	 without symoff) says nothing about where in it.  */
+      uint64_t off, base;
+      if (plus != NULL && syme - plus > 3 && plus[1] == '0' && plus[2] == 'x'
+	  && parse_hex (plus + 1, syme, &off))
+	{
+	  char *name = strndup (sym, (size_t) (plus - sym));
+	  if (name == NULL)
+	    return -2;
+	  int r = calltab_afdo_symbol (in->prof, name, &base);
+	  free (name);
+	  if (r == 0)
+	    return calltab_afdo_add (in->prof, base + off, 1) == 0 ? 0 : -2;
+	}
+    }
+  if (in->pic)
+    {
+      /* A PIE or shared object: IP is a run-time address.  */
+      in->unmapped++;
+      return 0;
+    }
+  return calltab_afdo_add (in->prof, addr, 1) == 0 ? 0 : -2;
+}
+
+static int
+read_input (struct input *in, FILE *f)
+{
+  char *buf = NULL;
+  size_t size = 0;
+  ssize_t len;
+  size_t lineno = 0;
+  int status = CLI_EXIT_OK;
+  while ((len = getline (&buf, &size, f)) > 0)
+    {
+      lineno++;
+      if ((size_t) len != strlen (buf))
+	{
+	  fprintf (stderr, "calltab afdo: %s:%zu: a NUL byte in the line\n",
+		   in->name, lineno);
+	  status = CLI_EXIT_TROUBLE;
+	  break;
+	}
+      if (buf[strspn (buf, " \t\r\n")] == '\0')
+	continue;
+      const char *ev = strstr (buf, "PERF_RECORD_");
+      if (ev != NULL)
+	{
+	  bool bad = false;
+	  if (strncmp (ev, "PERF_RECORD_MMAP", 16) == 0)
+	    parse_mmap (in, ev, &bad);
+	  if (bad)
+	    {
+	      fprintf (stderr, "calltab afdo: %s:%zu: cannot read this "
+		       "mmap event\n", in->name, lineno);
+	      status = CLI_EXIT_TROUBLE;
+	      break;
+	    }
+	  continue;
+	}
+      int r = parse_sample (in, buf);
+      if (r == -2)
+	{
+	  fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
+	  status = CLI_EXIT_TROUBLE;
+	  break;
+	}
+      if (r < 0)
+	{
+	  fprintf (stderr, "calltab afdo: %s:%zu: not a perf script sample "
+		   "line (expected 'IP [SYM+0xOFF] (DSO)', as printed by "
+		   "perf script -F ip,sym,symoff,dso)\n", in->name, lineno);
+	  status = CLI_EXIT_TROUBLE;
+	  break;
+	}
+    }
+  if (status == CLI_EXIT_OK && ferror (f))
+    {
+      fprintf (stderr, "calltab afdo: %s: %s\n", in->name, strerror (errno));
+      status = CLI_EXIT_TROUBLE;
+    }
+  free (buf);
+  return status;
+}
+
+static void
+print_blocks (const Calltab_Afdo_Block *b, size_t n, uint64_t total,
+	      bool json, const char *binary)
+{
+  if (json)
+    {
+      fputs ("{\"file\":", stdout);
+      cli_json_string (stdout, binary);
+      printf (",\"samples\":%" PRIu64 ",\"blocks\":[", total);
+      for (size_t i = 0; i < n; i++)
+	{
+	  fputs (i ? ",{\"function\":" : "{\"function\":", stdout);
+	  cli_json_string (stdout, b[i].function);
+	  fputs (",\"inlined_into\":", stdout);
+	  if (b[i].inlined_into)
+	    cli_json_string (stdout, b[i].inlined_into);
+	  else
+	    fputs ("null", stdout);
+	  fputs (",\"source\":", stdout);
+	  cli_json_string (stdout, b[i].file);
+	  printf (",\"line\":%d,\"discriminator\":%u,\"samples\":%" PRIu64
+		  ",\"share\":%.4f}", b[i].line, b[i].discriminator,
+		  b[i].samples,
+		  total ? (double) b[i].samples / (double) total : 0.0);
+	}
+      fputs ("]}\n", stdout);
+      return;
+    }
+  printf ("%8s %7s  %s\n", "samples", "share", "function file:line discriminator");
+  for (size_t i = 0; i < n; i++)
+    {
+      printf ("%8" PRIu64 " %6.2f%%  %s", b[i].samples,
+	      total ? 100.0 * (double) b[i].samples / (double) total : 0.0,
+	      b[i].function);
+      if (b[i].inlined_into)
+	printf (" (inlined into %s)", b[i].inlined_into);
+      printf (" %s:%d %u\n", b[i].file, b[i].line, b[i].discriminator);
+    }
+  printf ("%8" PRIu64 " %6.2f%%  total\n", total, 100.0);
+}
+
+int
+cmd_afdo (int argc, char **argv)
+{
+  const char *output = NULL, *perf_data = NULL, *debuginfo_path = NULL;
+  const char *dso = NULL;
+  Calltab_Afdo_Options opts = { .period = 1, .keep_discriminators = 0 };
+  bool blocks = false, json = false;
+  const char *args[2];
+  int nargs = 0;
+  bool dashdash = false;
+  for (int i = 1; i < argc; i++)
+    {
+      const char *a = argv[i];
+      if (dashdash || a[0] != '-' || a[1] == '\0')
+	{
+	  if (nargs == 2)
+	    {
+	      help (stderr);
+	      return CLI_EXIT_TROUBLE;
+	    }
+	  args[nargs++] = a;
+	}
+      else if (strcmp (a, "-h") == 0 || strcmp (a, "--help") == 0)
+	{
+	  help (stdout);
+	  return CLI_EXIT_OK;
+	}
+      else if (strcmp (a, "-o") == 0 && i + 1 < argc)
+	output = argv[++i];
+      else if (strncmp (a, "--output=", 9) == 0)
+	output = a + 9;
+      else if (strncmp (a, "--dso=", 6) == 0 && a[6] != '\0')
+	dso = a + 6;
+      else if (strncmp (a, "--perf-data=", 12) == 0)
+	perf_data = a + 12;
+      else if (strncmp (a, "--debuginfo-path=", 17) == 0)
+	debuginfo_path = a + 17;
+      else if (strncmp (a, "--period=", 9) == 0)
+	{
+	  char *end;
+	  errno = 0;
+	  opts.period = strtoull (a + 9, &end, 0);
+	  if (errno != 0 || end == a + 9 || *end != '\0' || a[9] == '-'
+	      || opts.period == 0)
+	    {
+	      fprintf (stderr, "calltab afdo: invalid period '%s'\n", a + 9);
+	      return CLI_EXIT_TROUBLE;
+	    }
+	}
+      else if (strcmp (a, "--keep-discriminators") == 0)
+	opts.keep_discriminators = 1;
+      else if (strcmp (a, "--blocks") == 0)
+	blocks = true;
+      else if (strcmp (a, "--json") == 0)
+	json = true;
+      else if (strcmp (a, "--") == 0)
+	dashdash = true;
+      else
+	{
+	  help (stderr);
+	  return CLI_EXIT_TROUBLE;
+	}
+    }
+  if (nargs < 1 || (perf_data != NULL && nargs != 1)
+      || (output == NULL && !blocks) || (json && !blocks))
+    {
+      help (stderr);
+      return CLI_EXIT_TROUBLE;
+    }
+  const char *binary = args[0];
+  const char *text = nargs == 2 ? args[1] : "-";
+
+  Calltab *ct = calltab_begin_debuginfo (binary, debuginfo_path);
+  if (ct == NULL)
+    {
+      fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
+      return CLI_EXIT_TROUBLE;
+    }
+  Calltab_Afdo *prof = calltab_afdo_begin (ct);
+  if (prof == NULL)
+    {
+      fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
+      calltab_end (ct);
+      return CLI_EXIT_TROUBLE;
+    }
+  struct input in = { .binary = binary, .dso = dso, .prof = prof };
+  GElf_Ehdr eh;
+  in.pic = gelf_getehdr (calltab_elf (ct), &eh) == NULL
+    || eh.e_type != ET_EXEC;
+  FILE *f = NULL;
+  int status = CLI_EXIT_OK;
+  bool piped = false;
+  if (perf_data != NULL)
+    {
+      if (access (perf_data, R_OK) != 0)
+	{
+	  fprintf (stderr, "calltab afdo: %s: %s\n", perf_data,
+		   strerror (errno));
+	  status = CLI_EXIT_TROUBLE;
+	  goto out;
+	}
+      /* perf script -i FILE, its arguments quoted for the shell.  */
+      char *cmd = NULL;
+      size_t csize = 0;
+      FILE *m = open_memstream (&cmd, &csize);
+      if (m == NULL)
+	{
+	  status = CLI_EXIT_TROUBLE;
+	  goto out;
+	}
+      fputs ("perf script -F ip,sym,symoff,dso --no-demangle "
+	     "--show-mmap-events -G -i '", m);
+      for (const char *c = perf_data; *c; c++)
+	if (*c == '\'')
+	  fputs ("'\\''", m);
+	else
+	  fputc (*c, m);
+      fputs ("' 2>/dev/null", m);
+      fclose (m);
+      f = popen (cmd, "r");
+      free (cmd);
+      piped = true;
+      in.name = perf_data;
+    }
+  else if (strcmp (text, "-") == 0)
+    {
+      f = stdin;
+      in.name = "<stdin>";
+    }
+  else
+    {
+      f = fopen (text, "r");
+      in.name = text;
+    }
+  if (f == NULL)
+    {
+      fprintf (stderr, "calltab afdo: %s: %s\n", in.name, strerror (errno));
+      status = CLI_EXIT_TROUBLE;
+      goto out;
+    }
+  status = read_input (&in, f);
+  if (piped)
+    {
+      int w = pclose (f);
+      if (status == CLI_EXIT_OK && (w == -1 || !WIFEXITED (w)
+				    || WEXITSTATUS (w) != 0))
+	{
+	  fprintf (stderr, "calltab afdo: %s: perf script failed (is perf "
+		   "installed, and the file a perf.data?)\n", in.name);
+	  status = CLI_EXIT_TROUBLE;
+	}
+    }
+  else if (f != stdin)
+    fclose (f);
+  if (status != CLI_EXIT_OK)
+    goto out;
+  if (in.unmapped > 0)
+    fprintf (stderr, "calltab afdo: %s: %" PRIu64 " samples of %s could not "
+	     "be placed (no mmap event holds them, no SYM+0xOFF: use perf "
+	     "script -F ip,sym,symoff,dso --show-mmap-events)\n", in.name, in.unmapped, binary);
+  if (in.ours == in.unmapped)
+    {
+      fprintf (stderr, "calltab afdo: %s: no sample in %s (of %" PRIu64
+	       " samples)\n", in.name, binary, in.samples);
+      status = CLI_EXIT_PROBLEMS;
+      goto out;
+    }
+  if (blocks)
+    {
+      Calltab_Afdo_Block *b;
+      size_t n;
+      uint64_t total;
+      if (calltab_afdo_blocks (prof, &b, &n, &total) != 0)
+	{
+	  fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
+	  status = CLI_EXIT_TROUBLE;
+	  goto out;
+	}
+      print_blocks (b, n, total, json, binary);
+      free (b);
+    }
+  if (output != NULL)
+    {
+      FILE *o = fopen (output, "wb");
+      if (o == NULL)
+	{
+	  fprintf (stderr, "calltab afdo: %s: %s\n", output, strerror (errno));
+	  status = CLI_EXIT_TROUBLE;
+	  goto out;
+	}
+      int r = calltab_afdo_write (prof, o, &opts);
+      if (fclose (o) != 0 || r != 0)
+	{
+	  fprintf (stderr, "calltab afdo: %s: %s\n", output,
+		   r != 0 ? calltab_errmsg (-1) : strerror (errno));
+	  status = CLI_EXIT_TROUBLE;
+	}
+    }
+ out:
+  free (in.maps);
+  calltab_afdo_end (prof);
+  calltab_end (ct);
+  if (ferror (stdout) || fflush (stdout) != 0)
+    return CLI_EXIT_TROUBLE;
+  return status;
+}
