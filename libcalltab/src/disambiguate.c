@@ -153,8 +153,8 @@ entry_of_caller (const struct cx *cx, int table,
   if (f->symbol != NULL)
     {
       struct by_caller key = { f->symbol, 0 };
-      struct by_caller *hit = bsearch (&key, bc, ne, sizeof *bc,
-				       compare_by_caller);
+      const struct by_caller *hit = bsearch (&key, bc, ne, sizeof *bc,
+					     compare_by_caller);
       if (hit != NULL)
 	{
 	  out->entry = e[hit->i];

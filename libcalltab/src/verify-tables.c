@@ -136,7 +136,7 @@ find_unit (struct verify *v, struct info_units *info, uint64_t offset)
       if (dwarf_offdie (v->dwarf, u->offset + u->header_size, &cudie) != NULL
 	  && !collect_dies (u, &cudie, 0))
 	v->nomem = true;
-      if (u->dies == NULL && (u->dies = malloc (1)) == NULL)
+      if (u->dies == NULL && (u->dies = malloc (sizeof *u->dies)) == NULL)
 	v->nomem = true;
     }
   return u;
