@@ -73,7 +73,12 @@ what \`make check\` needs), made with debootstrap from deb.debian.org only.
   path    print the chroot directory.
 
 Environment:
-  CALLTAB_CHROOT  chroot directory (default: build/chroot/trixie in the tree)
+  CALLTAB_CHROOT       chroot directory (default: build/chroot/trixie in
+                       the tree)
+  CALLTAB_CHROOT_BIND  more host directories for run, separated by ':',
+                       bind-mounted read-only at the same path (e.g. the
+                       real programs' sources for bench/:
+                       /work/real:/usr/src/googletest)
 
 Exit status: 0 ok, 1 setup or COMMAND failed (COMMAND's own status for
 run), 2 usage error or not root.
@@ -117,8 +122,9 @@ do_setup() {
         # Complete, but made from another list: install what is new.
         echo "$prog: package list changed; installing into $DIR"
         # shellcheck disable=SC2086
-        run_in_chroot env DEBIAN_FRONTEND=noninteractive \
-            apt-get install -y -q --no-install-recommends $PACKAGES
+        run_in_chroot env DEBIAN_FRONTEND=noninteractive sh -c \
+            'apt-get update -q && apt-get install -y -q --no-install-recommends "$@"' \
+            sh $PACKAGES || die "apt-get in $DIR failed"
     else
         if [ -e "$DIR" ]; then
             no_mounts_under "$DIR" || die "$DIR has mounts under it; unmount them first"
@@ -165,6 +171,7 @@ run_in_chroot() {
     cwd=$(pwd -P)
     unshare --mount --propagation private -- \
         env CALLTAB_CHROOT_DIR="$DIR" CALLTAB_TOP="$TOP" CALLTAB_CWD="$cwd" \
+        CALLTAB_CHROOT_BIND="${CALLTAB_CHROOT_BIND:-}" \
         bash -c '
 set -euo pipefail
 d=$CALLTAB_CHROOT_DIR
@@ -183,6 +190,12 @@ mount -t proc proc "$d/proc"
 bindto /dev
 bindto /sys ro
 bindto /tmp
+IFS=: read -r -a extra <<<"$CALLTAB_CHROOT_BIND"
+for x in "${extra[@]}"; do
+    [ -n "$x" ] || continue
+    [ -d "$x" ] || { echo "gcc-chroot.sh: CALLTAB_CHROOT_BIND: $x: not a directory" >&2; exit 2; }
+    bindto "$x" ro
+done
 # Name resolution for apt-get source/install in the chroot.
 if [ -f /etc/resolv.conf ]; then
     touch "$d/etc/resolv.conf" 2>/dev/null || true
