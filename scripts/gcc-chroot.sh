@@ -21,7 +21,8 @@ MIRROR=http://deb.debian.org/debian
 # What the project needs in the chroot: the two compilers with their plugin
 # headers (and gcc/g++, which are gcc-14 in trixie), what the library
 # builds against, and what scripts/install-deps.sh installs for `make
-# check` (clang's runtime is libclang-rt-19-dev in trixie; GCC 11 and 12
+# check` (clang's runtime is libclang-rt-19-dev and ld.gold is
+# binutils-gold in trixie; GCC 11 and 12
 # are not needed here: they run natively).  One package per line.
 PACKAGES="
 gcc-13
@@ -34,6 +35,7 @@ gcc
 g++
 make
 binutils
+binutils-gold
 libelf-dev
 libdw-dev
 libiberty-dev
