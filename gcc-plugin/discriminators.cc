@@ -12,8 +12,10 @@
    GCC 12 keeps one discriminator per RTL basic block
    (basic_block->discriminator); final.cc copies it at every
    NOTE_INSN_BASIC_BLOCK, passes it with every row to
-   debug_hooks->source_line and emits a row whenever it changes.  The
-   plugin uses the field as a tag:
+   debug_hooks->source_line and emits a row whenever it changes.  GCC 13
+   and later read it from each row's location_t instead; the plugin
+   writes the same per-block value there (publish_tags, gcc-compat.h), so
+   final.cc behaves as GCC 12's.  The plugin uses that value as a tag:
 
    1. A pass just before "final" numbers the blocks of the final code
       (leaders: the function's start, the start of the cold section, used
@@ -89,7 +91,7 @@ struct predicted_row
 {
   const char *file;
   int line, column;
-  int tag;			/* bb->discriminator when it is emitted */
+  int tag;			/* the tag final.cc passes with it */
   int disc;			/* -1 until the row covers code */
   bool stmt;			/* the is_stmt final.cc passes */
   bool pad;			/* begins at an alignment insn */
@@ -347,8 +349,8 @@ struct walk
   }
 };
 
-/* The first walk: number the blocks of the final code, write block + 1
-   into the discriminator of every RTL block, and record, for each
+/* The first walk: number the blocks of the final code, record the one
+   every RTL block is in (W.bb_block), and record, for each
    instruction that owns bytes, the key of the row covering it (an
    instruction without a location extends the previous row), and the
    conditional and table jumps with the blocks they split.  */
