@@ -110,6 +110,12 @@ no_mounts_under() {
 do_setup() {
     need_root setup
     mkdir -p "$(dirname "$DIR")"
+    # Inside the tree the chroot is never part of the sources (like
+    # build/real, the directory ignores itself).
+    case "$(realpath -m "$DIR")/" in
+        "$TOP"/*) [ -f "$(dirname "$DIR")/.gitignore" ] \
+                      || echo '*' >"$(dirname "$DIR")/.gitignore" ;;
+    esac
     # One setup at a time per chroot; runs do not take this lock.
     exec 9>"$DIR.lock"
     flock 9
