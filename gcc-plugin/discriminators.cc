@@ -12,8 +12,10 @@
    GCC 12 keeps one discriminator per RTL basic block
    (basic_block->discriminator); final.cc copies it at every
    NOTE_INSN_BASIC_BLOCK, passes it with every row to
-   debug_hooks->source_line and emits a row whenever it changes.  The
-   plugin uses the field as a tag:
+   debug_hooks->source_line and emits a row whenever it changes.  GCC 13
+   and later read it from each row's location_t instead; the plugin
+   writes the same per-block value there (publish_tags, gcc-compat.h), so
+   final.cc behaves as GCC 12's.  The plugin uses that value as a tag:
 
    1. A pass just before "final" numbers the blocks of the final code
       (leaders: the function's start, the start of the cold section, used
@@ -89,9 +91,10 @@ struct predicted_row
 {
   const char *file;
   int line, column;
-  int tag;			/* bb->discriminator when it is emitted */
+  int tag;			/* the tag final.cc passes with it */
   int disc;			/* -1 until the row covers code */
   bool stmt;			/* the is_stmt final.cc passes */
+  bool pad;			/* begins at an alignment insn */
 };
 
 /* The table of the function being output.  */
@@ -167,7 +170,11 @@ instance_of (tree scope)
 
 /* Whether INSN emits machine code that final.cc gives a row: the
    instructions final_scan_insn passes to notice_source_line, without
-   the ones of length 0 (blockages, prologue uses), which own no byte.  */
+   the ones of length 0 (blockages, prologue uses), which own no byte,
+   and the alignment ones, whose bytes are padding (GCC 14's loop
+   alignment on x86: it lies after the jump that ends a block, before
+   the label of the next, and would make the fall-through the jump's own
+   block).  */
 bool
 code_insn_p (rtx_insn *insn)
 {
@@ -176,7 +183,8 @@ code_insn_p (rtx_insn *insn)
   rtx body = PATTERN (insn);
   if (GET_CODE (body) == USE || GET_CODE (body) == CLOBBER)
     return false;
-  return get_attr_length (insn) > 0;
+  /* get_attr_length recognizes INSN, which calltab_align_insn_p needs.  */
+  return get_attr_length (insn) > 0 && !calltab_align_insn_p (insn);
 }
 
 /* Whether final.cc calls notice_source_line for INSN: statement and
@@ -321,10 +329,28 @@ struct walk
   vec<int> labels;		/* INSN_UIDs of split targets */
   vec<int> label_block;		/* by INSN_UID: the block a label starts */
   vec<bool> must_row;		/* by INSN_UID: a row must start here */
+  /* By the index of an RTL basic block: the final block it is in (-1
+     before the first), and the tag final.cc will pass with the rows of
+     its code (published by publish_tags).  */
+  vec<int> bb_block;
+  vec<int> bb_tag;
+
+  void set_block (basic_block bb, int block)
+  {
+    if ((unsigned) bb->index >= bb_block.length ())
+      {
+	unsigned old = bb_block.length ();
+	bb_block.safe_grow (bb->index + 1);
+	bb_tag.safe_grow_cleared (bb->index + 1);
+	for (unsigned i = old; i < bb_block.length (); i++)
+	  bb_block[i] = -1;
+      }
+    bb_block[bb->index] = block;
+  }
 };
 
-/* The first walk: number the blocks of the final code, write block + 1
-   into the discriminator of every RTL block, and record, for each
+/* The first walk: number the blocks of the final code, record the one
+   every RTL block is in (W.bb_block), and record, for each
    instruction that owns bytes, the key of the row covering it (an
    instruction without a location extends the previous row), and the
    conditional and table jumps with the blocks they split.  */
@@ -375,7 +401,7 @@ walk_blocks (walk &w)
 	      leader = false;
 	      first_code = true;
 	    }
-	  NOTE_BASIC_BLOCK (insn)->discriminator = block + 1;
+	  w.set_block (NOTE_BASIC_BLOCK (insn), block);
 	  continue;
 	}
       else if (NOTE_P (insn))
@@ -670,7 +696,7 @@ predict_rows (walk &w, discriminators &d)
   auto repeat = [&] ()
     {
       predicted_row p = { last.file, last.line, last.column, last_tag, -1,
-			  false };
+			  false, false };
       t.rows.safe_push (p);
       r.valid = last.file != NULL && last.line != 0;
       r.has_inst = false;
@@ -696,7 +722,7 @@ predict_rows (walk &w, discriminators &d)
 	  case NOTE_INSN_BASIC_BLOCK:
 	    {
 	      basic_block bb = NOTE_BASIC_BLOCK (insn);
-	      int b = bb->discriminator - 1;	/* walk_blocks' number */
+	      int b = w.bb_block[bb->index];	/* walk_blocks' number */
 	      if (b != cur_block)
 		{
 		  cur_block = b;
@@ -705,7 +731,7 @@ predict_rows (walk &w, discriminators &d)
 		}
 	      if (block_start)
 		start_bbs.safe_push (bb);
-	      bb->discriminator = tag;
+	      w.bb_tag[bb->index] = tag;
 	      continue;
 	    }
 	  case NOTE_INSN_FUNCTION_BEG:
@@ -755,7 +781,7 @@ predict_rows (walk &w, discriminators &d)
 		{
 		  tag = ++n_tags;
 		  for (basic_block bb : start_bbs)
-		    bb->discriminator = tag;
+		    w.bb_tag[bb->index] = tag;
 		  d.n_bumps++;
 		  if (loc == UNKNOWN_LOCATION)
 		    {
@@ -787,7 +813,8 @@ predict_rows (walk &w, discriminators &d)
 	      /* final.cc's is_stmt: true for a marker; for an instruction
 		 false with markers on, else whether the position moved.  */
 	      bool stmt = NOTE_P (insn) || (!markers && moved);
-	      predicted_row p = { x.file, x.line, x.column, tag, -1, stmt };
+	      predicted_row p = { x.file, x.line, x.column, tag, -1, stmt,
+				  false };
 	      t.rows.safe_push (p);
 	      r.valid = true;
 	      r.has_inst = false;
@@ -804,7 +831,10 @@ predict_rows (walk &w, discriminators &d)
       /* An instruction final_scan_insn outputs without a row of its own
 	 emits the repeat.  */
       if (!NOTE_P (insn) && view.take ())
-	repeat ();
+	{
+	  repeat ();
+	  t.rows.last ().pad = calltab_align_insn_p (insn);
+	}
       if (code && r.valid)
 	{
 	  if (!r.has_inst)
@@ -826,6 +856,48 @@ predict_rows (walk &w, discriminators &d)
      nothing.  */
   if (view.take ())
     repeat ();
+  /* A repeat at an alignment insn (GCC 14's loop alignment after a
+     jump) covers only the padding before a label, and the row after it
+     begins at the label.  A padding of one nop reached by falling
+     through, between two rows of a line, is code to a consumer that
+     cannot tell the assembler's fill from GCC's nop (calltab verify: a
+     block after the jump): it carries the number of the row after it
+     when that is of the same line, so that it goes with the block it
+     falls into rather than share the jump's number.  */
+  for (unsigned i = 0; i + 1 < t.rows.length (); i++)
+    if (t.rows[i].pad && t.rows[i].disc < 0
+	&& t.rows[i + 1].line == t.rows[i].line
+	&& file_cmp (t.rows[i + 1].file, t.rows[i].file) == 0)
+      t.rows[i].disc = t.rows[i + 1].disc;
+}
+
+/* Put the tags where final.cc reads them (gcc-compat.h): into every RTL
+   block on GCC 11 and 12; on GCC 13 and later into the location of every
+   instruction and statement marker final.cc may start a row for, the tag
+   of the block it is in, which replaces the discriminator GCC assigned to
+   the statement.  Either way final.cc passes the tag of the block with
+   every row and starts a row where it changes: what predict_rows
+   foresaw.  Debug information only: the code is the same.  */
+void
+publish_tags (walk &w)
+{
+  int tag = 0;			/* final.cc's at the function's start */
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BASIC_BLOCK)
+      {
+	basic_block bb = NOTE_BASIC_BLOCK (insn);
+	tag = w.bb_tag[bb->index];
+	calltab_set_bb_discriminator (bb, tag);
+      }
+    else if (!CALLTAB_DISCRIMINATOR_IN_LOCATION)
+      continue;
+    else if (NOTE_P (insn) && NOTE_MARKER_P (insn))
+      NOTE_MARKER_LOCATION (insn)
+	= calltab_location_with_discriminator (NOTE_MARKER_LOCATION (insn),
+					       tag);
+    else if (noticed_p (insn) && INSN_HAS_LOCATION (insn))
+      INSN_LOCATION (insn)
+	= calltab_location_with_discriminator (INSN_LOCATION (insn), tag);
 }
 
 /* Number the rows of the current function (the pass).  */
@@ -845,11 +917,14 @@ assign_discriminators (discriminators &d)
   walk_blocks (w);
   number_keys (w);
   predict_rows (w, d);
+  publish_tags (w);
   w.keys.release ();
   w.splits.release ();
   w.labels.release ();
   w.label_block.release ();
   w.must_row.release ();
+  w.bb_block.release ();
+  w.bb_tag.release ();
 }
 
 /* Whether row R of the prediction is the one final.cc emits for

@@ -67,9 +67,73 @@ calltab_dwarf_debuginfo_p (void)
 #define CALLTAB_FINAL_PASS_NAME "final"
 
 /* debug_hooks->source_line as GCC 12 declares it (GCC 8 added the
-   column and is_stmt arguments).  */
+   column and is_stmt arguments; unchanged up to 14).  */
 #define CALLTAB_SOURCE_LINE_ARGS \
   unsigned int line, unsigned int column, const char *file, \
   int discriminator, bool is_stmt
+
+/* Where final.cc reads the discriminator it passes with a row
+   (notice_source_line, maybe_output_next_view), the value the
+   discriminator pass uses as a tag (docs/discriminators.md, "How" and
+   "GCC 13 and 14"):
+   - GCC 11 and 12: one per RTL basic block, basic_block_def::discriminator,
+     copied into a global at every NOTE_INSN_BASIC_BLOCK and passed with
+     every row until the next one;
+   - GCC 13 and later (the field is gone): the one of each row's own
+     location_t, get_discriminator_from_loc of the instruction's
+     INSN_LOCATION or the statement marker's NOTE_MARKER_LOCATION, which
+     GCC sets per statement (location_with_discriminator).
+   CALLTAB_DISCRIMINATOR_IN_LOCATION says which.  The pass keeps its tags
+   per block on every version and publishes them with the two functions
+   below: calltab_set_bb_discriminator writes the field (a no-op on 13+),
+   calltab_location_with_discriminator gives a location the block's tag
+   (the location unchanged on 11 and 12).  */
+#if BUILDING_GCC_MAJOR >= 13
+# define CALLTAB_DISCRIMINATOR_IN_LOCATION 1
+static inline void
+calltab_set_bb_discriminator (basic_block, int)
+{
+}
+
+static inline location_t
+calltab_location_with_discriminator (location_t loc, int discriminator)
+{
+  if (LOCATION_LOCUS (loc) == UNKNOWN_LOCATION
+      || get_discriminator_from_loc (loc) == discriminator)
+    return loc;
+  return location_with_discriminator (loc, discriminator);
+}
+#else
+# define CALLTAB_DISCRIMINATOR_IN_LOCATION 0
+static inline void
+calltab_set_bb_discriminator (basic_block bb, int discriminator)
+{
+  bb->discriminator = discriminator;
+}
+
+static inline location_t
+calltab_location_with_discriminator (location_t loc, int)
+{
+  return loc;
+}
+#endif
+
+/* Whether INSN only aligns the code after it (final.cc outputs it as a
+   .p2align: padding, no code of a block).  GCC 14's x86 machine reorg
+   (ix86_align_loops) puts such a max_skip_align insn before the head of
+   small loops, after the jump that ends the block before; it has no
+   location and a length.  GCC 11 to 13 have the pattern unnamed and emit
+   it only for old -mtune targets, which the plugin does not special-case.
+   INSN must have been recognized (get_attr_length does it).  */
+static inline bool
+calltab_align_insn_p (rtx_insn *insn)
+{
+#ifdef HAVE_max_skip_align
+  return INSN_P (insn) && INSN_CODE (insn) == CODE_FOR_max_skip_align;
+#else
+  (void) insn;
+  return false;
+#endif
+}
 
 #endif /* CALLTAB_GCC_COMPAT_H */
