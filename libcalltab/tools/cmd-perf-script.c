@@ -56,7 +56,9 @@ struct state
   struct cli_modules *modules;
   char **files;
   int nfiles;
-  struct dso *dsos;
+  /* Each entry allocated alone: frames keep pointers to them while
+     later samples add files.  */
+  struct dso **dsos;
   size_t ndsos;
   bool report;
   int status;
@@ -99,17 +101,21 @@ find_dso (struct state *st, const char *name)
   if (name[0] == '[' || strcmp (name, "inlined") == 0)
     return NULL;
   for (size_t i = 0; i < st->ndsos; i++)
-    if (strcmp (st->dsos[i].name, name) == 0)
-      return st->dsos[i].ct ? &st->dsos[i] : NULL;
-  struct dso *v = realloc (st->dsos, (st->ndsos + 1) * sizeof *v);
+    if (strcmp (st->dsos[i]->name, name) == 0)
+      return st->dsos[i]->ct ? st->dsos[i] : NULL;
+  struct dso **v = realloc (st->dsos, (st->ndsos + 1) * sizeof *v);
   if (v == NULL)
     return NULL;
   st->dsos = v;
-  struct dso *d = &v[st->ndsos];
-  memset (d, 0, sizeof *d);
-  if ((d->name = strdup (name)) == NULL)
+  struct dso *d = calloc (1, sizeof *d);
+  if (d == NULL)
     return NULL;
-  st->ndsos++;
+  if ((d->name = strdup (name)) == NULL)
+    {
+      free (d);
+      return NULL;
+    }
+  v[st->ndsos++] = d;
   if (st->nfiles == 0)
     d->path = d->name;
   else
@@ -542,8 +548,9 @@ cmd_perf_script (int argc, char **argv)
   free (st.rows);
   for (size_t k = 0; k < st.ndsos; k++)
     {
-      free (st.dsos[k].name);
-      free (st.dsos[k].loads);
+      free (st.dsos[k]->name);
+      free (st.dsos[k]->loads);
+      free (st.dsos[k]);
     }
   free (st.dsos);
   cli_modules_free (st.modules);
