@@ -991,7 +991,7 @@ next_discriminator (discriminators &d, const char *file, int line,
 				 ? &t.rows[t.next] : NULL;
 	fprintf (stderr, "calltab discriminators: unforeseen row %s:%d:%d"
 		 " tag %d in %s; next predicted %d:%d tag %d\n", file, line,
-		 column, tag, function_name (cfun), n ? n->line : 0,
+		 column, tag, calltab_function_name (), n ? n->line : 0,
 		 n ? n->column : 0, n ? n->tag : 0);
       }
   return 0;

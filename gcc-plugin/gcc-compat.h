@@ -118,6 +118,19 @@ calltab_location_with_discriminator (location_t loc, int)
 }
 #endif
 
+/* The current function's name for messages.  Not function_name (cfun):
+   GCC 14 changed its signature, so a plugin calling it imports a symbol
+   that other versions lack, and their dlopen (RTLD_NOW) fails before
+   the plugin can refuse the version with its own message.  This is what
+   function_name does, through the language hooks (a variable every
+   version has).  */
+static inline const char *
+calltab_function_name (void)
+{
+  return cfun != NULL ? lang_hooks.decl_printable_name (cfun->decl, 2)
+		      : "(nofn)";
+}
+
 /* Whether INSN only aligns the code after it (final.cc outputs it as a
    .p2align: padding, no code of a block).  GCC 14's x86 machine reorg
    (ix86_align_loops) puts such a max_skip_align insn before the head of
