@@ -70,13 +70,18 @@ GCC_MAX := $(shell sed -n 's/^\#define CALLTAB_GCC_MAX //p' gcc-plugin/gcc-compa
 GCC_SUPPORTED := $(shell seq $(GCC_MIN) $(GCC_MAX))
 GCC_SUPPORTED_TEXT := $(shell seq -s ', ' $(GCC_MIN) $(GCC_MAX) | \
 			sed 's/, \([0-9]*\)$$/ and \1/')
+# UNTESTED_GCC=yes admits a GCC newer than CALLTAB_GCC_MAX, built but not
+# tested (docs/gcc-versions.md): the plugin is compiled with
+# CALLTAB_UNTESTED_GCC, which gcc-compat.h's gate requires for it.
+GCC_NEWER := $(shell test -n "$(GCC_MAJOR)" && test "$(GCC_MAJOR)" -gt "$(GCC_MAX)" && echo yes)
+GCC_UNTESTED := $(if $(filter yes,$(UNTESTED_GCC)),$(if $(GCC_NEWER),$(GCC_MAJOR)))
 # Why the plugin cannot be built with GCC and GXX (empty when it can):
 # checked before anything is compiled (gcc-check below).
 GCC_PROBLEM = $(strip \
   $(if $(GCC_MAJOR),,calltab: $(GCC) not found; calltab supports GCC $(GCC_SUPPORTED_TEXT) (GCC=gcc-N GXX=g++-N)) \
-  $(if $(GCC_MAJOR),$(if $(filter $(GCC_MAJOR),$(GCC_SUPPORTED)),,calltab: $(GCC) is GCC $(GCC_MAJOR); calltab supports GCC $(GCC_SUPPORTED_TEXT) (GCC=gcc-N GXX=g++-N))) \
-  $(if $(filter $(GCC_MAJOR),$(GCC_SUPPORTED)),$(if $(wildcard $(GCC_PLUGIN_DIR)/include/plugin-version.h),,calltab: no plugin headers for GCC $(GCC_MAJOR) ($(GCC)): install gcc-$(GCC_MAJOR)-plugin-dev)) \
-  $(if $(filter $(GCC_MAJOR),$(GCC_SUPPORTED)),$(if $(wildcard $(GCC_PLUGIN_DIR)/include/plugin-version.h),$(if $(filter $(GCC_MAJOR),$(GXX_MAJOR)),,calltab: GXX=$(GXX) is $(if $(GXX_MAJOR),GCC $(GXX_MAJOR),not found); the plugin for GCC $(GCC_MAJOR) must be built by its g++ (GXX=g++-$(GCC_MAJOR), package g++-$(GCC_MAJOR))))))
+  $(if $(GCC_MAJOR),$(if $(filter $(GCC_MAJOR),$(GCC_SUPPORTED) $(GCC_UNTESTED)),,calltab: $(GCC) is GCC $(GCC_MAJOR); calltab supports GCC $(GCC_SUPPORTED_TEXT) (GCC=gcc-N GXX=g++-N)$(if $(GCC_NEWER),; GCC $(GCC_MAJOR) is newer than those: UNTESTED_GCC=yes builds it anyway (docs/gcc-versions.md)))) \
+  $(if $(filter $(GCC_MAJOR),$(GCC_SUPPORTED) $(GCC_UNTESTED)),$(if $(wildcard $(GCC_PLUGIN_DIR)/include/plugin-version.h),,calltab: no plugin headers for GCC $(GCC_MAJOR) ($(GCC)): install gcc-$(GCC_MAJOR)-plugin-dev)) \
+  $(if $(filter $(GCC_MAJOR),$(GCC_SUPPORTED) $(GCC_UNTESTED)),$(if $(wildcard $(GCC_PLUGIN_DIR)/include/plugin-version.h),$(if $(filter $(GCC_MAJOR),$(GXX_MAJOR)),,calltab: GXX=$(GXX) is $(if $(GXX_MAJOR),GCC $(GXX_MAJOR),not found); the plugin for GCC $(GCC_MAJOR) must be built by its g++ (GXX=g++-$(GCC_MAJOR), package g++-$(GCC_MAJOR))))))
 
 # The layout GCC itself uses under its prefix (GCC_PLUGIN_DIR below the
 # compiler's prefix, e.g. lib/gcc/x86_64-linux-gnu/12/plugin), under
@@ -112,7 +117,7 @@ $(PLUGIN): $(PLUGIN_OBJS)
 $(PLUGIN_BUILDDIR)/%.o: gcc-plugin/%.cc VERSION | gcc-check
 	@mkdir -p $(@D)
 	$(GXX) $(ALL_CXXFLAGS) $(DEPFLAGS) -fPIC -isystem $(GCC_PLUGIN_DIR)/include \
-	  -Ilibcalltab/include \
+	  -Ilibcalltab/include $(if $(GCC_UNTESTED),-DCALLTAB_UNTESTED_GCC) \
 	  -DCALLTAB_VERSION='"$(VERSION)"' -c -o $@ $<
 
 ifneq ($(DEFAULT_PLUGIN),)
@@ -130,6 +135,7 @@ endif
 .PHONY: gcc-check
 gcc-check:
 	$(if $(GCC_PROBLEM),$(error $(GCC_PROBLEM)),@:)
+	$(if $(GCC_UNTESTED),$(warning calltab: GCC $(GCC_UNTESTED) is newer than the tested GCC $(GCC_SUPPORTED_TEXT): building anyway (UNTESTED_GCC=yes); run make check with it before use))
 
 # ---- libcalltab ---------------------------------------------------------
 

@@ -22,8 +22,10 @@
    nobody has checked.  */
 #define CALLTAB_GCC_MIN 11
 #define CALLTAB_GCC_MAX 14
-#if BUILDING_GCC_MAJOR < CALLTAB_GCC_MIN || BUILDING_GCC_MAJOR > CALLTAB_GCC_MAX
-# error "calltab supports GCC 11, 12, 13 and 14; these plugin headers are of another GCC (BUILDING_GCC_MAJOR)"
+#if BUILDING_GCC_MAJOR < CALLTAB_GCC_MIN
+# error "calltab supports GCC 11, 12, 13 and 14; these plugin headers are of an older GCC"
+#elif BUILDING_GCC_MAJOR > CALLTAB_GCC_MAX && !defined CALLTAB_UNTESTED_GCC
+# error "calltab supports GCC 11, 12, 13 and 14; these plugin headers are of a newer GCC, not tested (make UNTESTED_GCC=yes builds anyway: docs/gcc-versions.md)"
 #endif
 
 #include "config.h"
