@@ -45,8 +45,8 @@ enum
   LANG_C_plus_plus = 0x0004
 };
 
-/* Which optional attributes a subprogram DIE has; its abbreviation code
-   is ABBREV_FIRST_SUBPROGRAM + the mask.  */
+/* Which optional attributes a subprogram DIE has (its shape); its
+   abbreviation code is given by abbrev_codes.  */
 enum
 {
   HAS_LINKAGE = 1,
@@ -58,9 +58,44 @@ enum
      replaces HAS_DCALL there from DWARF 4 on.  */
   HAS_DCALL_IMPLICIT = 16,
   N_SHAPES = 32,
-  ABBREV_CU = 1,
-  ABBREV_FIRST_SUBPROGRAM = 2,
-  ABBREV_VTABLE = 40		/* past every subprogram shape */
+  ABBREV_CU = 1
+};
+
+/* The abbreviation codes of the one table all declaration units share
+   (.debug_abbrev is outside COMDAT groups): 1 for the unit, then 2..N
+   in the order the units' DIEs first use them, and the table in code
+   order.  DWARF allows any codes, but consumers assume dense ones
+   (AutoFDO's reader checks that the Nth abbreviation has code N).  */
+struct abbrev_codes
+{
+  unsigned shape_code[N_SHAPES];	/* 0: shape not used */
+  unsigned vtable_code;			/* 0: no vtable */
+  /* By code: the subprogram shape, or N_SHAPES for the vtable.  */
+  unsigned what[ABBREV_CU + N_SHAPES + 2];
+  unsigned n;				/* the last code given */
+
+  abbrev_codes () : vtable_code (0), n (ABBREV_CU)
+  {
+    memset (shape_code, 0, sizeof shape_code);
+  }
+
+  void use_shape (unsigned shape)
+  {
+    if (shape_code[shape] == 0)
+      {
+	shape_code[shape] = ++n;
+	what[n] = shape;
+      }
+  }
+
+  void use_vtable ()
+  {
+    if (vtable_code == 0)
+      {
+	vtable_code = ++n;
+	what[n] = N_SHAPES;
+      }
+  }
 };
 
 /* The DWARF being written: from -gdwarf-N and -gdwarf32/64.  */
@@ -309,8 +344,29 @@ linkage_name_attr (const layout &lay)
   return lay.version >= 4 ? AT_linkage_name : AT_MIPS_linkage_name;
 }
 
+/* The abbreviation of the vtable DIEs, code CODE.  */
 void
-emit_abbrevs (emitter &e, const bool used[N_SHAPES], bool vtables)
+emit_vtable_abbrev (emitter &e, unsigned code)
+{
+  const layout &lay = e.lay;
+  e.uleb (code, "abbrev: vtable");
+  e.uleb (DW_TAG_calltab_vtable, "DW_TAG_calltab_vtable");
+  e.u8 (0, "DW_CHILDREN_no");
+  e.uleb (AT_name, "DW_AT_name");
+  e.uleb (FORM_strp, "DW_FORM_strp");
+  e.uleb (linkage_name_attr (lay), "DW_AT_linkage_name");
+  e.uleb (FORM_strp, "DW_FORM_strp");
+  e.uleb (AT_location, "DW_AT_location");
+  e.uleb (lay.version >= 4 ? FORM_exprloc : FORM_block1,
+	  "DW_FORM_exprloc");
+  e.uleb (AT_byte_size, "DW_AT_byte_size");
+  e.uleb (FORM_udata, "DW_FORM_udata");
+  e.uleb (0, "end of attributes");
+  e.uleb (0, NULL);
+}
+
+void
+emit_abbrevs (emitter &e, const abbrev_codes &codes)
 {
   const layout &lay = e.lay;
   fputs ("\t.pushsection\t.debug_abbrev,\"\",@progbits\n", asm_out_file);
@@ -324,11 +380,15 @@ emit_abbrevs (emitter &e, const bool used[N_SHAPES], bool vtables)
   e.uleb (FORM_data1, "DW_FORM_data1");
   e.uleb (0, "end of attributes");
   e.uleb (0, NULL);
-  for (unsigned shape = 0; shape < N_SHAPES; shape++)
+  for (unsigned code = ABBREV_CU + 1; code <= codes.n; code++)
     {
-      if (!used[shape])
-	continue;
-      e.uleb (ABBREV_FIRST_SUBPROGRAM + shape, "abbrev: subprogram");
+      unsigned shape = codes.what[code];
+      if (shape == N_SHAPES)
+	{
+	  emit_vtable_abbrev (e, code);
+	  continue;
+	}
+      e.uleb (code, "abbrev: subprogram");
       e.uleb (TAG_subprogram, "DW_TAG_subprogram");
       e.u8 (0, "DW_CHILDREN_no");
       e.uleb (AT_name, "DW_AT_name");
@@ -366,23 +426,6 @@ emit_abbrevs (emitter &e, const bool used[N_SHAPES], bool vtables)
       e.uleb (0, "end of attributes");
       e.uleb (0, NULL);
     }
-  if (vtables)
-    {
-      e.uleb (ABBREV_VTABLE, "abbrev: vtable");
-      e.uleb (DW_TAG_calltab_vtable, "DW_TAG_calltab_vtable");
-      e.u8 (0, "DW_CHILDREN_no");
-      e.uleb (AT_name, "DW_AT_name");
-      e.uleb (FORM_strp, "DW_FORM_strp");
-      e.uleb (linkage_name_attr (lay), "DW_AT_linkage_name");
-      e.uleb (FORM_strp, "DW_FORM_strp");
-      e.uleb (AT_location, "DW_AT_location");
-      e.uleb (lay.version >= 4 ? FORM_exprloc : FORM_block1,
-	      "DW_FORM_exprloc");
-      e.uleb (AT_byte_size, "DW_AT_byte_size");
-      e.uleb (FORM_udata, "DW_FORM_udata");
-      e.uleb (0, "end of attributes");
-      e.uleb (0, NULL);
-    }
   e.uleb (0, "end of abbreviations");
   fputs ("\t.popsection\n", asm_out_file);
 }
@@ -402,7 +445,7 @@ push_section (const char *name, const char *group)
    U.die_offset.  */
 void
 emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
-		       decl_unit &u)
+		       decl_unit &u, const abbrev_codes &codes)
 {
   const layout &lay = e.lay;
   push_section (".debug_info", u.group);
@@ -439,7 +482,7 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
 	  u.die_offset[i] = e.bytes - start;
 	  e.label (label_buf2 (".Lcalltab_die%u_%u", uno, i));
 	}
-      e.uleb (ABBREV_FIRST_SUBPROGRAM + shape, "DW_TAG_subprogram");
+      e.uleb (codes.shape_code[shape], "DW_TAG_subprogram");
       e.strp (f.name, "DW_AT_name");
       if (shape & HAS_LINKAGE)
 	e.strp (f.linkage_name, "DW_AT_linkage_name");
@@ -459,7 +502,7 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
   for (unsigned k : u.vtables)
     {
       const ct_vtable &v = rec.vtables[k];
-      e.uleb (ABBREV_VTABLE, "DW_TAG_calltab_vtable");
+      e.uleb (codes.vtable_code, "DW_TAG_calltab_vtable");
       e.strp (v.name, "DW_AT_name");
       e.strp (v.symbol, "DW_AT_linkage_name");
       if (lay.version >= 4)
@@ -593,17 +636,22 @@ calltab_emit_tables (const call_record &rec)
       cu->vtables.safe_push (k);
     }
 
-  bool used[N_SHAPES] = { false };
+  /* The codes in the order the units below use them.  */
+  abbrev_codes codes;
   for (decl_unit *u : units)
-    for (const die_ref &d : u->members)
-      used[shape_of (rec, d, lay, u->group != NULL)] = true;
+    {
+      for (const die_ref &d : u->members)
+	codes.use_shape (shape_of (rec, d, lay, u->group != NULL));
+      if (!u->vtables.is_empty ())
+	codes.use_vtable ();
+    }
 
   fprintf (asm_out_file, "%s calltab: declaration units and call tables\n",
 	   ASM_COMMENT_START);
-  emit_abbrevs (e, used, !rec.vtables.is_empty ());
+  emit_abbrevs (e, codes);
   for (unsigned uno = 0; uno < units.length (); uno++)
     if (!units[uno]->members.is_empty () || !units[uno]->vtables.is_empty ())
-      emit_declaration_unit (e, rec, uno, *units[uno]);
+      emit_declaration_unit (e, rec, uno, *units[uno], codes);
   /* By function, then part: the order does not depend on which part
      made the first call.  The units outside groups are therefore in the
      order of their marked caller DIEs in unit 0 (members by function,

@@ -45,7 +45,10 @@ fi
 # One package per line.  clang and its fuzzer runtime build the
 # libFuzzer target over the reader; valgrind checks that verify leaks
 # nothing when allocations fail; linux-perf records the profiles calltab
-# perf-script is tested on.
+# perf-script is tested on; autofdo (create_gcov, dump_gcov) and
+# dwarfdump are DWARF readers the plugin's output is tested with
+# (calltab.consumers; gdb, readelf, eu-readelf, llvm-dwarfdump, addr2line
+# and valgrind come with the packages above).
 PACKAGES="
 make
 gcc-$major
@@ -67,6 +70,8 @@ $clang_rt
 python3
 valgrind
 linux-perf
+autofdo
+dwarfdump
 "
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -25,9 +25,9 @@ f:	subq	$8, %rsp
 	ct_decl_unit_begin cu, .Labbrev, test, lang=1
 .Ldie_g:
 	# by hand: a name with quotes and octal escapes, not a macro argument
-	.uleb128 2+.Lct_has_external
+	.uleb128 2			# ct_abbrevs: the first shape
 	.string	"q\"b\\s\001\037d\177e"
-	ct_caller 2+(.Lct_has_external|.Lct_has_low_pc|.Lct_has_dcall), f, f, .Lf_dcall
+	ct_caller 3, f, f, .Lf_dcall
 	ct_decl_unit_end cu
 
 	ct_dcall_section

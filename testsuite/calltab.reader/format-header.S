@@ -59,7 +59,10 @@
 	CHECK (.Lp_end - .Lp, CALLTAB_PRODUCER_PREFIX_LEN)
 	.popsection
 
-	/* A declaration unit's caller attributes: the forms by format.  */
+	/* A declaration unit's caller attributes: the forms by format.
+	   Two loose abbreviations (codes 2 and 3, no code 1, no
+	   terminator) that no unit refers to: only their bytes are
+	   checked, so they need not be a dense table.  */
 	.pushsection .debug_abbrev,"",@progbits
 	ct_abbrev_subprogram 2, .Lct_has_dcall|.Lct_has_vcall
 	ct_abbrev_subprogram 3, .Lct_has_dcall|.Lct_has_vcall, format=64
