@@ -200,29 +200,24 @@ used_label_p (rtx_insn *label)
 			     || LABEL_PRESERVE_P (label));
 }
 
-/* expand_location, remembering the locations expanded last: both walks
-   expand the location of every instruction (row_location) and then
-   again that of the row it starts, and the instructions of a statement
-   share one.  A location's expansion does not change (the line maps
-   only grow).  A direct-mapped table of 1024 (docs/cost.md).  */
+/* expand_location, remembering the last location expanded: the walks
+   expand the location of every instruction (row_location) and then again
+   that of the row it starts, and the instructions of a statement share
+   one.  A location's expansion does not change (the line maps only
+   grow).  */
 expanded_location
 expand_location_cached (location_t loc)
 {
-  struct entry
-  {
-    bool valid;
-    location_t loc;
-    expanded_location x;
-  };
-  static entry memo[1024];
-  entry &e = memo[(loc * 2654435761u) >> 22];
-  if (!e.valid || e.loc != loc)
+  static location_t last_loc;
+  static expanded_location last;
+  static bool valid;
+  if (!valid || loc != last_loc)
     {
-      e.x = expand_location (loc);
-      e.loc = loc;
-      e.valid = true;
+      last = expand_location (loc);
+      last_loc = loc;
+      valid = true;
     }
-  return e.x;
+  return last;
 }
 
 /* The location of the row final.cc emits for INSN, a located
