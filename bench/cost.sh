@@ -432,7 +432,7 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
     echo "- binutils: $(readelf --version | head -1); $(ld.gold --version | head -1)"
     echo "- plugin: tree at $head$dirty; last commit touching gcc-plugin/: $commit"
     echo "- sqlite: $SQLITE_PKG (deps/sqlite3/sqlite3.c); googletest: $G ($(dpkg-query -W -f='${Version}' googletest 2>/dev/null || echo '?'))"
-    echo "- settings: ${QUICK:+QUICK=1, }RUNS=$RUNS, LEVELS_MAIN=\"$LEVELS_MAIN\", TIME_LEVELS=\"$TIME_LEVELS\", COUNT=$COUNT${have_cg:+, COUNT_ROWS=\"$COUNT_ROWS\"}${RANGES:-, RANGES=}${LINK:-, LINK=}"
+    echo "- settings: ${QUICK:+QUICK=1, }RUNS=$RUNS, LEVELS_MAIN=\"$LEVELS_MAIN\", TIME_LEVELS=\"$TIME_LEVELS\", COUNT=$COUNT${have_cg:+, COUNT_ROWS=\"$COUNT_ROWS\"}$([ -n "$RANGES" ] || echo ', RANGES=')$([ -n "$LINK" ] || echo ', LINK=')"
     echo "- flags: \`-g LEVEL\` and nothing else, the same with and without \`-fplugin=calltab.so\`; object files; sizes from \`readelf -SW\` (summed over sections of one name)"
     echo "- times: user time of the driver, cc1 and as (bash \`time\` over \`gcc -c\`), median of $RUNS alternating runs (without, with, without, ...); instructions: $(case $counter in
         perf) echo "perf stat -e instructions:u over \`gcc -c\`, median of the timed runs" ;;
