@@ -9,8 +9,13 @@
 # of .debug_dcall+.debug_vcall and the growth of all .debug_* sections
 # together, then the compile user time without and with the plugin
 # (median of RUNS alternating runs) and their ratio, and the same for the
-# instructions counted by `perf stat -e instructions:u` where perf can
-# count them.  Then a table of the range lists under other flags
+# instructions of the driver, cc1/cc1plus and as together: counted by
+# `perf stat -e instructions:u` where perf can count them, else by
+# valgrind's callgrind (exact: the same count run after run whatever
+# else the machine does; one counted run per build, about 50 times
+# slower than the compilation, so only on the rows of COUNT_ROWS), with
+# a table splitting the instructions the plugin adds into its own code,
+# the rest of cc1 and as.  Then a table of the range lists under other flags
 # (-ffunction-sections, -gdwarf-4) and the linked googletest samples
 # program (gold --icf=all, -O2 -ffunction-sections) with the plugin,
 # after `calltab prune`, against the same link without the plugin.
@@ -26,6 +31,20 @@
 #   LEVELS_MAIN levels of the main table (default "-O0 -O2 -O3"; empty:
 #               no main table); the times are measured at -O0 and -O2
 #               only (TIME_LEVELS)
+#   COUNT       how instructions are counted: auto (default: perf where
+#               it counts user-space instructions, else callgrind where
+#               valgrind is installed, else none), perf, callgrind, none
+#   COUNT_ROWS  the rows callgrind counts, named PROGRAM-LEVEL (sqlite-O0,
+#               sqlite-O2, gtest-O0, gtest-O2, ...) or "all" (every row of
+#               the main table); default "sqlite-O0 gtest-O0 gtest-O2"
+#               (about 25 minutes with the plugin and without on 2 CPUs;
+#               sqlite-O2 alone takes about 40), "sqlite-O0" with QUICK.
+#               perf counts every timed row.
+#   COUNT_CACHE a callgrind count is deterministic: it is kept in
+#               BENCH_DIR/counts/ under a key made of the command, the
+#               preprocessed source, the compiler's, the assembler's and
+#               the plugin's binaries, and reused while they are the
+#               same; COUNT_CACHE= counts again
 #   RANGES=     no range-list table; LINK= no linked program
 #   BENCH_DIR   where the objects stay (default build/bench/cost)
 #   GCC, GXX, PLUGIN, CALLTAB, GTEST_DIR, REAL_DIR: as for check-real
@@ -36,15 +55,17 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 
 : "${QUICK:=}"
 if [ -n "$QUICK" ]; then
-    : "${RUNS:=1}" "${LEVELS_MAIN=-O0 -O2}" "${RANGES=}"
+    : "${RUNS:=1}" "${LEVELS_MAIN=-O0 -O2}" "${RANGES=}" "${COUNT_ROWS=sqlite-O0}"
 else
-    : "${RUNS:=5}" "${LEVELS_MAIN=-O0 -O2 -O3}" "${RANGES=1}"
+    : "${RUNS:=5}" "${LEVELS_MAIN=-O0 -O2 -O3}" "${RANGES=1}" "${COUNT_ROWS=sqlite-O0 gtest-O0 gtest-O2}"
 fi
+: "${COUNT:=auto}" "${COUNT_CACHE=1}"
 : "${LINK=1}"
 : "${TIME_LEVELS:=-O0 -O2}"
 : "${BENCH_DIR:=$top/build/bench/cost}"
 : "${RESULTS:=$top/bench/results.md}"
 case $RUNS in '' | *[!0-9]* | 0) echo "cost.sh: RUNS must be a positive number" >&2; exit 2 ;; esac
+case $COUNT in auto | perf | callgrind | none) ;; *) echo "cost.sh: COUNT must be auto, perf, callgrind or none" >&2; exit 2 ;; esac
 
 make -s -C "$top" gcc-plugin/calltab.so libcalltab/tools/calltab
 "$top/scripts/real/fetch.sh"
@@ -57,12 +78,32 @@ out=$BENCH_DIR/table.md
 : >"$out"
 
 # Whether perf counts user-space instructions here.
-have_perf=
-if command -v perf >/dev/null 2>&1 &&
-   perf stat -x, -e instructions:u -o "$BENCH_DIR/perf.probe" -- true >/dev/null 2>&1 &&
-   grep -qE '^[0-9]+,' "$BENCH_DIR/perf.probe"; then
-    have_perf=1
-fi
+perf_counts() {
+    command -v perf >/dev/null 2>&1 &&
+        perf stat -x, -e instructions:u -o "$BENCH_DIR/perf.probe" -- true >/dev/null 2>&1 &&
+        grep -qE '^[0-9]+,' "$BENCH_DIR/perf.probe"
+}
+# The instruction counter: have_perf (counted in the timed runs) or
+# have_cg (callgrind, one counted run per build of the COUNT_ROWS).
+have_perf='' have_cg='' counter=none perf_note=
+case $COUNT in
+    auto)
+        if perf_counts; then
+            have_perf=1 counter=perf
+        else
+            perf_note="; perf cannot count instructions here"
+        fi
+        if [ -z "$have_perf" ] && command -v valgrind >/dev/null 2>&1; then
+            have_cg=1 counter=callgrind
+        fi ;;
+    perf)
+        perf_counts || { echo "cost.sh: COUNT=perf, but perf stat cannot count instructions:u here" >&2; exit 2; }
+        have_perf=1 counter=perf ;;
+    callgrind)
+        command -v valgrind >/dev/null 2>&1 ||
+            { echo "cost.sh: COUNT=callgrind, but valgrind is not installed (apt-get install valgrind)" >&2; exit 2; }
+        have_cg=1 counter=callgrind ;;
+esac
 
 # sizes FILE: "NAME BYTES" for every .debug_* section, summed over the
 # sections of one name (COMDAT groups), from readelf -SW.
@@ -141,6 +182,79 @@ timed_compile() {
     [ -s "$4" ] || { echo "cost.sh: compile failed: ${CMD[*]}" >&2; exit 1; }
 }
 
+# count_key: a key for the compilation CMD (set_cmd) that changes with
+# whatever its instruction count depends on: the command, the source as
+# preprocessed (headers included), the binaries of the compiler proper,
+# the assembler, the plugin when loaded, and valgrind's version.
+count_key() {
+    local cc=${CMD[0]} proper=cc1 a p
+    case $cc in *++*) proper=cc1plus ;; esac
+    a=$("$cc" -print-prog-name=as)
+    p=
+    case " ${CMD[*]} " in *" -fplugin="*) p=$PLUGIN ;; esac
+    {
+        printf '%s\n' "${CMD[@]}"
+        "${CMD[@]}" -E -o - 2>/dev/null | md5sum
+        md5sum <"$("$cc" -print-prog-name=$proper)"
+        md5sum <"$(command -v "$a")"
+        [ -z "$p" ] || md5sum <"$p"
+        valgrind --version
+    } | md5sum | cut -c1-32
+}
+
+# counted_compile PROGRAM LEVEL TAG: set CG to "TOTAL DRIVER CC1 AS
+# PLUGIN", the instructions of one compilation under callgrind: all
+# processes, the driver (and anything not cc1 or as), cc1 or cc1plus,
+# as, and of cc1's the self cost of the plugin's functions (calltab.so).
+# Reused from BENCH_DIR/counts/ when the key is the same.
+counted_compile() {
+    local d=$BENCH_DIR/cg/$1$2.$3 key f cache n proc plugin
+    set_cmd "$1" "$2" "$3" "$d/out.o"
+    key=$(count_key)
+    cache=$BENCH_DIR/counts/$key
+    if [ -n "$COUNT_CACHE" ] && [ -s "$cache" ]; then
+        CG=$(cat "$cache")
+        return
+    fi
+    rm -rf "$d"
+    mkdir -p "$d" "$BENCH_DIR/counts"
+    if ! valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$d/cg.%p" \
+             "${CMD[@]}" >"$d/log" 2>&1 || [ ! -s "$d/out.o" ]; then
+        echo "cost.sh: compile under callgrind failed (see $d/log): ${CMD[*]}" >&2
+        exit 1
+    fi
+    CG=
+    local t=0 drv=0 cc1=0 as=0 plug=0
+    for f in "$d"/cg.*; do
+        n=$(sed -n 's/^summary: *\([0-9][0-9]*\).*/\1/p' "$f" | head -1)
+        [ -n "$n" ] || { echo "cost.sh: no summary in $f" >&2; exit 1; }
+        proc=$(sed -n 's/^cmd: *\([^ ]*\).*/\1/p' "$f" | head -1)
+        t=$((t + n))
+        case ${proc##*/} in
+            cc1 | cc1plus)
+                cc1=$((cc1 + n))
+                if [ "$3" = plug ]; then
+                    plugin=$(callgrind_annotate --threshold=100 "$f" |
+                        awk -v obj="/$(basename "$PLUGIN")]" \
+                            'substr($0, length($0) - length(obj) + 1) == obj { gsub(",", "", $1); s += $1 }
+                             END { printf "%.0f\n", s }')
+                    plug=$((plug + plugin))
+                fi ;;
+            as) as=$((as + n)) ;;
+            *) drv=$((drv + n)) ;;
+        esac
+    done
+    CG="$t $drv $cc1 $as $plug"
+    echo "$CG" >"$cache"
+}
+
+# count_row NAME: whether callgrind counts the row NAME (sqlite-O0, ...).
+count_row() {
+    [ -n "$have_cg" ] || return 1
+    case " $COUNT_ROWS " in *" all "* | *" $1 "*) return 0 ;; esac
+    return 1
+}
+
 # row_sizes NAME BASE PLUG: the size columns of one row.
 row_sizes() {
     local sb=$BENCH_DIR/$1.base.sizes sp=$BENCH_DIR/$1.plug.sizes rl
@@ -167,18 +281,19 @@ bytes_row() {
 
 emit() { printf '%s\n' "$*" | tee -a "$out"; }
 
-echo "cost.sh: RUNS=$RUNS, levels $LEVELS_MAIN (times at $TIME_LEVELS), perf instructions: ${have_perf:+yes}${have_perf:-no}; objects in $BENCH_DIR" >&2
+echo "cost.sh: RUNS=$RUNS, levels $LEVELS_MAIN (times at $TIME_LEVELS), instructions: $counter${have_cg:+ (rows: $COUNT_ROWS)}; objects in $BENCH_DIR" >&2
 t_start=$(date +%s)
 
 ihdr=
-[ -n "$have_perf" ] && ihdr=" Minsn without | Minsn with | ratio |"
+[ "$counter" != none ] && ihdr=" Minsn without | Minsn with | ratio |"
 if [ -n "$LEVELS_MAIN" ]; then
     emit ""
     emit "| program, level | .debug_line | .debug_info | .debug_rnglists | .debug_dcall+vcall | all .debug_* | user s without | user s with | ratio |$ihdr"
     emit "|---|---:|---:|---:|---:|---:|---:|---:|---:|${ihdr:+---:|---:|---:|}"
 fi
-bytes_md=$BENCH_DIR/bytes.md
+bytes_md=$BENCH_DIR/bytes.md split_md=$BENCH_DIR/split.md
 : >"$bytes_md"
+: >"$split_md"
 for prog in sqlite gtest; do
     for level in $LEVELS_MAIN; do
         name=$prog${level}
@@ -194,22 +309,49 @@ for prog in sqlite gtest; do
         done
         label=$([ "$prog" = sqlite ] && echo sqlite3.c || echo gtest-all.cc)" $level"
         cols=$(row_sizes "$name" "$base" "$plug")
+        tcols="- | - | -"
         if [ -n "$timed_level" ]; then
             u0=$(median <"$tf0") u1=$(median <"$tf1")
             tcols=$(awk -v a="$u0" -v b="$u1" 'BEGIN { printf "%.2f | %.2f | %.3f", a, b, a ? b / a : 0 }')
-            icols=
-            if [ -n "$have_perf" ]; then
-                i0=$(median <"$pf0") i1=$(median <"$pf1")
-                icols=$(awk -v a="$i0" -v b="$i1" 'BEGIN { printf " %.0f | %.0f | %.4f |", a / 1e6, b / 1e6, a ? b / a : 0 }')
-            fi
-        else
-            tcols="- | - | -" icols=
-            [ -n "$have_perf" ] && icols=" - | - | - |"
+        fi
+        icols=
+        [ "$counter" != none ] && icols=" - | - | - |"
+        if [ -n "$have_perf" ] && [ -n "$timed_level" ]; then
+            i0=$(median <"$pf0") i1=$(median <"$pf1")
+            icols=$(awk -v a="$i0" -v b="$i1" 'BEGIN { printf " %.1f | %.1f | %.4f |", a / 1e6, b / 1e6, a ? b / a : 0 }')
+        elif count_row "$name"; then
+            echo "cost.sh: counting $name under callgrind" >&2
+            counted_compile "$prog" "$level" base
+            c0=$CG
+            counted_compile "$prog" "$level" plug
+            c1=$CG
+            # shellcheck disable=SC2086
+            icols=$(awk -v a="${c0%% *}" -v b="${c1%% *}" 'BEGIN { printf " %.1f | %.1f | %.4f |", a / 1e6, b / 1e6, b / a }')
+            # shellcheck disable=SC2086
+            set -- $c0 $c1
+            awk -v label="$label" -v t0="$1" -v d0="$2" -v c0="$3" -v a0="$4" \
+                -v t1="$6" -v d1="$7" -v c1="$8" -v a1="$9" -v p="${10}" 'BEGIN {
+                    m = 1e6; x = t1 - t0
+                    printf "| %s | %.1f | %.1f -> %.1f | %.1f -> %.1f | %.1f -> %.1f | %+.1f (%+.2f%%) | %.1f (%.0f%%) | %.1f (%.0f%%) | %.1f (%.0f%%) | %.1f |\n",
+                        label, t0 / m, c0 / m, c1 / m, a0 / m, a1 / m, d0 / m, d1 / m,
+                        x / m, x * 100 / t0,
+                        p / m, x ? p * 100 / x : 0,
+                        (c1 - c0 - p) / m, x ? (c1 - c0 - p) * 100 / x : 0,
+                        (a1 - a0) / m, x ? (a1 - a0) * 100 / x : 0,
+                        (d1 - d0) / m }' >>"$split_md"
         fi
         emit "| $label | $cols | $tcols |$icols"
         printf '| %s |%s\n' "$label" "$(bytes_row "$name")" >>"$bytes_md"
     done
 done
+if [ -s "$split_md" ]; then
+    emit ""
+    emit "Where the instructions go (callgrind, millions; without -> with): the instructions the plugin adds, split into the plugin's own code (the self cost of calltab.so's functions in cc1), the rest of cc1's growth (GCC's and the C library's work for the plugin: its debug-hook and pass calls, the text it prints, the changed line table) and as (assembling the plugin's directives: the tables, the declaration units, its labels):"
+    emit ""
+    emit "| program, level | all without | cc1 | as | driver | added | plugin's code | rest of cc1 | as | driver |"
+    emit "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    while IFS= read -r l; do emit "$l"; done <"$split_md"
+fi
 
 if [ -n "$RANGES" ]; then
     emit ""
@@ -290,8 +432,13 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
     echo "- binutils: $(readelf --version | head -1); $(ld.gold --version | head -1)"
     echo "- plugin: tree at $head$dirty; last commit touching gcc-plugin/: $commit"
     echo "- sqlite: $SQLITE_PKG (deps/sqlite3/sqlite3.c); googletest: $G ($(dpkg-query -W -f='${Version}' googletest 2>/dev/null || echo '?'))"
+    echo "- settings: ${QUICK:+QUICK=1, }RUNS=$RUNS, LEVELS_MAIN=\"$LEVELS_MAIN\", TIME_LEVELS=\"$TIME_LEVELS\", COUNT=$COUNT${have_cg:+, COUNT_ROWS=\"$COUNT_ROWS\"}$([ -n "$RANGES" ] || echo ', RANGES=')$([ -n "$LINK" ] || echo ', LINK=')"
     echo "- flags: \`-g LEVEL\` and nothing else, the same with and without \`-fplugin=calltab.so\`; object files; sizes from \`readelf -SW\` (summed over sections of one name)"
-    echo "- times: user time of the driver, cc1 and as (bash \`time\` over \`gcc -c\`), median of $RUNS alternating runs (without, with, without, ...); instructions: $([ -n "$have_perf" ] && echo 'perf stat -e instructions:u, median' || echo 'perf cannot count instructions here (not supported in this machine), times only')"
+    echo "- times: user time of the driver, cc1 and as (bash \`time\` over \`gcc -c\`), median of $RUNS alternating runs (without, with, without, ...); instructions: $(case $counter in
+        perf) echo "perf stat -e instructions:u over \`gcc -c\`, median of the timed runs" ;;
+        callgrind) echo "callgrind (valgrind --tool=callgrind --trace-children=yes: the driver, cc1 and as, summed; exact, one counted run per build), rows $COUNT_ROWS$perf_note" ;;
+        *) echo 'not counted (COUNT=none, or neither perf nor valgrind can count here), times only' ;;
+    esac)"
     cat "$out"
     echo
     echo "Bytes behind the rows (without -> with):"

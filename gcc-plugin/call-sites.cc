@@ -74,6 +74,17 @@ struct call_sites
   void collect_vtables (void);
 };
 
+/* Print the local label PREFIX<N>: into the code: fputs (unlocked,
+   system.h) and final.cc's fprint_ul, at a tenth of fprintf's cost, once
+   per call (docs/cost.md).  */
+void
+print_label (const char *prefix, unsigned n)
+{
+  fputs (prefix, asm_out_file);
+  fprint_ul (asm_out_file, n);
+  fputs (":\n", asm_out_file);
+}
+
 /* NAME with the target's encoding ("*" for names given by asm) removed.  */
 const char *
 plain_name (const char *name)
@@ -320,7 +331,7 @@ call_sites::record (rtx_insn *insn, unsigned part, int debug_label)
   rec.calls.safe_push (c);
   /* Right after the call: the return address.  */
   if (!c.debug_label)
-    fprintf (asm_out_file, ".Lcalltab_ret%u:\n", c.label);
+    print_label (".Lcalltab_ret", c.label);
 }
 
 /* Before final, in a function without debug information: a note after
@@ -471,7 +482,7 @@ begin_prologue (void *data)
   cs->current_decl = current_function_decl;
   cs->current_part[CT_ENTRY_PART] = cs->current_part[CT_OTHER_PART] = -1;
   if (cs->emitting)
-    fprintf (asm_out_file, ".Lcalltab_fn%u:\n", cs->next_label++);
+    print_label (".Lcalltab_fn", cs->next_label++);
 }
 
 /* After var_location for the call insn CALL.  */

@@ -106,7 +106,37 @@ struct layout
   int addr_size;
 };
 
-/* Writes directives to asm_out_file and counts the bytes they take.  */
+/* Label names: PREFIX and N in decimal, or PREFIX, M, "_" and N.  */
+struct label_buf
+{
+  char s[64];
+  label_buf (const char *prefix, unsigned n)
+  {
+    size_t l = strlen (prefix);
+    gcc_checking_assert (l < sizeof s - 12);
+    memcpy (s, prefix, l);
+    sprint_ul (s + l, n);
+  }
+  operator const char * () const { return s; }
+};
+
+struct label_buf2 : label_buf
+{
+  label_buf2 (const char *prefix, unsigned m, unsigned n)
+    : label_buf (prefix, m)
+  {
+    size_t l = strlen (s);
+    gcc_checking_assert (l < sizeof s - 12);
+    s[l] = '_';
+    sprint_ul (s + l + 1, n);
+  }
+};
+
+/* Writes directives to asm_out_file and counts the bytes they take.
+   The numbers are written by final.cc's fprint_whex (printf's %#x) and
+   sprint_ul (%lu, label_buf) and the rest by fputs (unlocked, system.h):
+   a table entry is a few directives, and fprintf's and snprintf's
+   parsing cost ten times the rest of their writing (docs/cost.md).  */
 struct emitter
 {
   unsigned HOST_WIDE_INT bytes;
@@ -126,23 +156,42 @@ struct emitter
     fputc ('\n', asm_out_file);
   }
 
+  /* OP (with its tabs) and V as %#x.  */
+  static void hex (const char *op, unsigned HOST_WIDE_INT v)
+  {
+    fputs (op, asm_out_file);
+    fprint_whex (asm_out_file, v);
+  }
+
+  /* OP (with its tabs) and the labels A, "-", B (B may be NULL).  */
+  static void labels (const char *op, const char *a, const char *b)
+  {
+    fputs (op, asm_out_file);
+    fputs (a, asm_out_file);
+    if (b != NULL)
+      {
+	fputc ('-', asm_out_file);
+	fputs (b, asm_out_file);
+      }
+  }
+
   void u8 (unsigned v, const char *what)
   {
-    fprintf (asm_out_file, "\t.byte\t%#x", v);
+    hex ("\t.byte\t", v);
     comment (what);
     bytes += 1;
   }
 
   void u16 (unsigned v, const char *what)
   {
-    fprintf (asm_out_file, "\t.value\t%#x", v);
+    hex ("\t.value\t", v);
     comment (what);
     bytes += 2;
   }
 
   void uleb (unsigned HOST_WIDE_INT v, const char *what)
   {
-    fprintf (asm_out_file, "\t.uleb128\t" HOST_WIDE_INT_PRINT_HEX, v);
+    hex ("\t.uleb128\t", v);
     comment (what);
     bytes += uleb_size (v);
   }
@@ -152,7 +201,7 @@ struct emitter
   void uleb_diff (const char *end, const char *start,
 		  unsigned HOST_WIDE_INT value, const char *what)
   {
-    fprintf (asm_out_file, "\t.uleb128\t%s-%s", end, start);
+    labels ("\t.uleb128\t", end, start);
     comment (what);
     bytes += uleb_size (value);
   }
@@ -160,16 +209,14 @@ struct emitter
   /* An offset-sized reference to LABEL: a relocation in the object.  */
   void offset (const char *label, const char *what)
   {
-    fprintf (asm_out_file, "\t%s\t%s", lay.offset_size == 8 ? ".quad" : ".long",
-	     label);
+    labels (lay.offset_size == 8 ? "\t.quad\t" : "\t.long\t", label, NULL);
     comment (what);
     bytes += lay.offset_size;
   }
 
   void address (const char *label, const char *what)
   {
-    fprintf (asm_out_file, "\t%s\t%s", lay.addr_size == 8 ? ".quad" : ".long",
-	     label);
+    labels (lay.addr_size == 8 ? "\t.quad\t" : "\t.long\t", label, NULL);
     comment (what);
     bytes += lay.addr_size;
   }
@@ -180,14 +227,14 @@ struct emitter
   {
     if (lay.offset_size == 8)
       {
-	fprintf (asm_out_file, "\t.long\t0xffffffff");
+	fputs ("\t.long\t0xffffffff", asm_out_file);
 	comment ("64-bit DWARF");
-	fprintf (asm_out_file, "\t.quad\t%s-%s", end_label, start_label);
+	labels ("\t.quad\t", end_label, start_label);
 	bytes += 12;
       }
     else
       {
-	fprintf (asm_out_file, "\t.long\t%s-%s", end_label, start_label);
+	labels ("\t.long\t", end_label, start_label);
 	bytes += 4;
       }
     comment ("unit_length");
@@ -223,9 +270,7 @@ struct emitter
 	k = strs.length ();
 	strs.safe_push (s);
       }
-    char l[32];
-    snprintf (l, sizeof l, ".Lcalltab_str%u", k);
-    offset (l, what);
+    offset (label_buf (".Lcalltab_str", k), what);
   }
 
   /* The strings strp () named, in .debug_str: a section of mergeable
@@ -238,9 +283,7 @@ struct emitter
     fputs ("\t.pushsection\t.debug_str,\"MS\",@progbits,1\n", asm_out_file);
     for (unsigned k = 0; k < strs.length (); k++)
       {
-	char l[32];
-	snprintf (l, sizeof l, ".Lcalltab_str%u", k);
-	label (l);
+	label (label_buf (".Lcalltab_str", k));
 	string (strs[k], NULL);
       }
     fputs ("\t.popsection\n", asm_out_file);
@@ -248,7 +291,8 @@ struct emitter
 
   void label (const char *name)
   {
-    fprintf (asm_out_file, "%s:\n", name);
+    fputs (name, asm_out_file);
+    fputs (":\n", asm_out_file);
   }
 
   static unsigned uleb_size (unsigned HOST_WIDE_INT v)
@@ -261,24 +305,6 @@ struct emitter
       }
     return n;
   }
-};
-
-/* Label names.  */
-struct label_buf
-{
-  char s[48];
-  label_buf (const char *fmt, unsigned n) { snprintf (s, sizeof s, fmt, n); }
-  operator const char * () const { return s; }
-};
-
-struct label_buf2
-{
-  char s[64];
-  label_buf2 (const char *fmt, unsigned m, unsigned n)
-  {
-    snprintf (s, sizeof s, fmt, m, n);
-  }
-  operator const char * () const { return s; }
 };
 
 /* One DIE of a declaration unit: of function FUNCTION, the caller DIE
@@ -434,11 +460,16 @@ emit_abbrevs (emitter &e, const abbrev_codes &codes)
 void
 push_section (const char *name, const char *group)
 {
+  fputs ("\t.pushsection\t", asm_out_file);
+  fputs (name, asm_out_file);
   if (group != NULL)
-    fprintf (asm_out_file, "\t.pushsection\t%s,\"G\",@progbits,%s,comdat\n",
-	     name, group);
+    {
+      fputs (",\"G\",@progbits,", asm_out_file);
+      fputs (group, asm_out_file);
+      fputs (",comdat\n", asm_out_file);
+    }
   else
-    fprintf (asm_out_file, "\t.pushsection\t%s,\"\",@progbits\n", name);
+    fputs (",\"\",@progbits\n", asm_out_file);
 }
 
 /* Declaration unit U (number UNO) of the functions of REC; fills
@@ -449,10 +480,10 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
 {
   const layout &lay = e.lay;
   push_section (".debug_info", u.group);
-  e.label (label_buf (".Lcalltab_cu%u", uno));
+  e.label (label_buf (".Lcalltab_cu", uno));
   unsigned HOST_WIDE_INT start = e.bytes;
-  e.unit_length (label_buf (".Lcalltab_cu_start%u", uno),
-		 label_buf (".Lcalltab_cu_end%u", uno));
+  e.unit_length (label_buf (".Lcalltab_cu_start", uno),
+		 label_buf (".Lcalltab_cu_end", uno));
   e.u16 (lay.version, "DWARF version");
   if (lay.version >= 5)
     {
@@ -480,7 +511,7 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
       if (k == 0 || u.members[k - 1].function != i)
 	{
 	  u.die_offset[i] = e.bytes - start;
-	  e.label (label_buf2 (".Lcalltab_die%u_%u", uno, i));
+	  e.label (label_buf2 (".Lcalltab_die", uno, i));
 	}
       e.uleb (codes.shape_code[shape], "DW_TAG_subprogram");
       e.strp (f.name, "DW_AT_name");
@@ -493,10 +524,10 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
 	  e.u8 (1, "DW_AT_declaration");
 	}
       if (shape & HAS_DCALL)
-	e.offset (label_buf (".Lcalltab_dcall%u", d.caller),
+	e.offset (label_buf (".Lcalltab_dcall", d.caller),
 		  "DW_AT_calltab_dcall_unit");
       if (shape & HAS_VCALL)
-	e.offset (label_buf (".Lcalltab_vcall%u", d.caller),
+	e.offset (label_buf (".Lcalltab_vcall", d.caller),
 		  "DW_AT_calltab_vcall_unit");
     }
   for (unsigned k : u.vtables)
@@ -514,7 +545,7 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
       e.uleb (v.size, "DW_AT_byte_size");
     }
   e.uleb (0, "end of children");
-  e.label (label_buf (".Lcalltab_cu_end%u", uno));
+  e.label (label_buf (".Lcalltab_cu_end", uno));
   fputs ("\t.popsection\n", asm_out_file);
 }
 
@@ -526,33 +557,30 @@ emit_table_unit (emitter &e, const call_record &rec, unsigned i, bool virt,
 		 const vec<unsigned> &calls, unsigned uno, const decl_unit &u)
 {
   const ct_function &f = rec.functions[rec.callers[i].function];
-  const char *kind = virt ? "vcall" : "dcall";
   push_section (virt ? CALLTAB_VCALL_SECTION : CALLTAB_DCALL_SECTION,
 		f.comdat_group);
-  char start[48], end[48];
-  snprintf (start, sizeof start, ".Lcalltab_%s_start%u", kind, i);
-  snprintf (end, sizeof end, ".Lcalltab_%s_end%u", kind, i);
-  e.label (label_buf (virt ? ".Lcalltab_vcall%u" : ".Lcalltab_dcall%u", i));
+  label_buf start (virt ? ".Lcalltab_vcall_start" : ".Lcalltab_dcall_start",
+		   i);
+  label_buf end (virt ? ".Lcalltab_vcall_end" : ".Lcalltab_dcall_end", i);
+  label_buf cu (".Lcalltab_cu", uno);
+  e.label (label_buf (virt ? ".Lcalltab_vcall" : ".Lcalltab_dcall", i));
   e.unit_length (start, end);
   e.u8 (CALLTAB_TABLE_VERSION, "version");
   if (!virt)
-    e.offset (label_buf (".Lcalltab_cu%u", uno),
-	      "debug_info: the declaration unit");
+    e.offset (cu, "debug_info: the declaration unit");
   e.u8 (e.lay.addr_size, "address size");
   for (unsigned k : calls)
     {
       const ct_call &c = rec.calls[k];
       if (c.is_virtual != virt)
 	continue;
-      e.address (label_buf (c.debug_label ? ".LDL%u" : ".Lcalltab_ret%u",
+      e.address (label_buf (c.debug_label ? ".LDL" : ".Lcalltab_ret",
 			    c.label), "call_site");
       if (virt)
 	e.uleb (c.value, "vtable_slot");
       else
-	e.uleb_diff (label_buf2 (".Lcalltab_die%u_%u", uno,
-				 (unsigned) c.value),
-		     label_buf (".Lcalltab_cu%u", uno), u.die_offset[c.value],
-		     "callee_die");
+	e.uleb_diff (label_buf2 (".Lcalltab_die", uno, (unsigned) c.value),
+		     cu, u.die_offset[c.value], "callee_die");
     }
   e.label (end);
   fputs ("\t.popsection\n", asm_out_file);

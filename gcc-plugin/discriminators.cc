@@ -208,6 +208,26 @@ used_label_p (rtx_insn *label)
 			     || LABEL_PRESERVE_P (label));
 }
 
+/* expand_location, remembering the last location expanded: the walks
+   expand the location of every instruction (row_location) and then again
+   that of the row it starts, and the instructions of a statement share
+   one.  A location's expansion does not change (the line maps only
+   grow).  */
+expanded_location
+expand_location_cached (location_t loc)
+{
+  static location_t last_loc;
+  static expanded_location last;
+  static bool valid;
+  if (!valid || loc != last_loc)
+    {
+      last = expand_location (loc);
+      last_loc = loc;
+      valid = true;
+    }
+  return last;
+}
+
 /* The location of the row final.cc emits for INSN, a located
    instruction or a statement marker; UNKNOWN_LOCATION when INSN emits no
    row (final.cc skips locations without a line).  */
@@ -220,7 +240,7 @@ row_location (rtx_insn *insn)
       /* notice_source_line skips markers without a line and a real
 	 locus.  */
       loc = NOTE_MARKER_LOCATION (insn);
-      expanded_location xloc = expand_location (loc);
+      expanded_location xloc = expand_location_cached (loc);
       if (xloc.line == 0
 	  && (LOCATION_LOCUS (loc) == UNKNOWN_LOCATION
 	      || LOCATION_LOCUS (loc) == BUILTINS_LOCATION))
@@ -231,7 +251,7 @@ row_location (rtx_insn *insn)
     loc = INSN_LOCATION (insn);
   else
     return UNKNOWN_LOCATION;
-  expanded_location xloc = expand_location (loc);
+  expanded_location xloc = expand_location_cached (loc);
   return xloc.file != NULL && xloc.line != 0 ? loc : UNKNOWN_LOCATION;
 }
 
@@ -433,7 +453,7 @@ walk_blocks (walk &w)
 	  /* A marker forces a row; an instruction starts one where the
 	     position changes.  (After a section switch final.cc emits none
 	     at the same position: that code stays uncovered.)  */
-	  expanded_location x = expand_location (loc);
+	  expanded_location x = expand_location_cached (loc);
 	  if (force || NOTE_P (insn) || !same_position (x, row))
 	    {
 	      row = x;
@@ -492,7 +512,12 @@ walk_blocks (walk &w)
 	    row_inst = scope != NULL_TREE ? instance_of (scope) : NULL_TREE;
 	  line_key k = { row_inst, row.file, row.line };
 	  key_block kb = { k, block, counted_block != block, -1 };
-	  w.keys.safe_push (kb);
+	  /* The instructions of a row mostly follow each other: merged
+	     here already as number_keys merges them.  */
+	  if (!w.keys.is_empty () && cmp_key_block (&w.keys.last (), &kb) == 0)
+	    w.keys.last ().rows += kb.rows;
+	  else
+	    w.keys.safe_push (kb);
 	  counted_block = block;
 	}
       if (JUMP_P (insn))
@@ -689,6 +714,8 @@ predict_rows (walk &w, discriminators &d)
   auto_vec<basic_block> start_bbs;
   tree scope = DECL_INITIAL (current_function_decl);
   view_state view;
+  line_key memo_key = { NULL_TREE, NULL, 0 };	/* the last find_key */
+  int memo_block = -1, memo_kb = -1;
   /* A view repeat: final.cc passes the last row's position and
      discriminator again, not is_stmt.  It begins a row that covers the
      code up to the next one, and gets the number of the first code it
@@ -760,9 +787,9 @@ predict_rows (walk &w, discriminators &d)
       if (block_start && code)
 	{
 	  block_start = false;
-	  bool moved = loc != UNKNOWN_LOCATION
-		       && (force || !same_position (expand_location (loc),
-						    last));
+	  bool moved
+	    = loc != UNKNOWN_LOCATION
+	      && (force || !same_position (expand_location_cached (loc), last));
 	  /* Where a view repeat begins a row at this code, that row gets
 	     the block's number: no tag change is needed.  */
 	  if (!moved && r.valid && scope != NULL_TREE && !view.needed)
@@ -806,7 +833,7 @@ predict_rows (walk &w, discriminators &d)
       if (loc != UNKNOWN_LOCATION)
 	{
 	  /* notice_source_line: a marker forces a row.  */
-	  expanded_location x = expand_location (loc);
+	  expanded_location x = expand_location_cached (loc);
 	  bool moved = force || NOTE_P (insn) || !same_position (x, last);
 	  if (moved || tag != last_tag)
 	    {
@@ -842,7 +869,14 @@ predict_rows (walk &w, discriminators &d)
 	      r.key.inst = scope != NULL_TREE ? instance_of (scope) : NULL_TREE;
 	      r.has_inst = true;
 	    }
-	  int kb = find_key (keys, r.key, cur_block);
+	  /* Consecutive instructions of a row and block: one search.  */
+	  if (cur_block != memo_block || key_cmp (r.key, memo_key) != 0)
+	    {
+	      memo_kb = find_key (keys, r.key, cur_block);
+	      memo_key = r.key;
+	      memo_block = cur_block;
+	    }
+	  int kb = memo_kb;
 	  int need = kb >= 0 ? keys[kb].disc : 0;
 	  int prologue = 0;	/* the begin_prologue row carries 0 */
 	  int &disc = r.index >= 0 ? t.rows[r.index].disc : prologue;
