@@ -5,6 +5,8 @@
 #   make check            install missing dependencies, build, run the testsuite
 #   make check-real       the same on real programs (sqlite, googletest, expat)
 #                         at LEVELS="-O0 -O1 -O2 -O3 -Os -Og"
+#   make check-real-gcc14 the same with GCC 14 (check-real-gcc13: 13) in the
+#                         Debian 13 chroot (scripts/gcc-chroot.sh)
 #   make install          PREFIX=/usr/local DESTDIR= (staging root); the
 #                         plugin of GCC goes where that GCC looks for it
 #                         below PREFIX (PLUGINDIR; PREFIX=/usr for
@@ -189,11 +191,21 @@ TEST_TOOLS_SRCS := $(sort $(filter-out testsuite/tools/failing-malloc.c,\
 				     $(wildcard testsuite/tools/*.c)))
 TEST_TOOLS := $(TEST_TOOLS_SRCS:.c=) testsuite/tools/failing-malloc.so
 
+# The system they were built on (/etc/os-release's ID and VERSION_ID),
+# rewritten when it changes: built in the Debian 13 chroot (check-gcc)
+# they need trixie's glibc (failing-malloc.so: GLIBC_2.38) and fail on
+# Debian 12, so a native run after a chroot run, or the reverse, rebuilds
+# them.
+TEST_TOOLS_SYSTEM := testsuite/tools/.system
+TEST_TOOLS_SYSTEM_ID := $(shell . /etc/os-release 2>/dev/null; echo "$$ID $$VERSION_ID")
+$(shell [ "$$(cat $(TEST_TOOLS_SYSTEM) 2>/dev/null)" = "$(TEST_TOOLS_SYSTEM_ID)" ] || \
+	echo "$(TEST_TOOLS_SYSTEM_ID)" > $(TEST_TOOLS_SYSTEM))
+
 # An LD_PRELOAD shim whose Nth allocation fails (calltab.verify/nomem.exp).
-testsuite/tools/failing-malloc.so: testsuite/tools/failing-malloc.c
+testsuite/tools/failing-malloc.so: testsuite/tools/failing-malloc.c $(TEST_TOOLS_SYSTEM)
 	$(CC) $(ALL_CFLAGS) -shared -fPIC -o $@ $< -ldl
 
-testsuite/tools/%: testsuite/tools/%.c $(LIB_STATIC)
+testsuite/tools/%: testsuite/tools/%.c $(LIB_STATIC) $(TEST_TOOLS_SYSTEM)
 	$(CC) $(ALL_CFLAGS) $(LIB_CPPFLAGS) -o $@ $< $(LIB_STATIC) $(LIB_LIBS)
 
 # ---- fuzzing -------------------------------------------------------------
@@ -296,12 +308,31 @@ check-gcc:
 
 LEVELS ?= -O0 -O1 -O2 -O3 -Os -Og
 REAL_DIR ?= build/real
+# The downloads (npm tarballs); check-real-gcc13/14 share the native one.
+REAL_CACHE ?= $(REAL_DIR)/cache
 
-.PHONY: check-real
+.PHONY: check-real check-real-gcc13 check-real-gcc14
 check-real: deps
 	@$(MAKE) --no-print-directory all
 	@LEVELS="$(LEVELS)" REAL_DIR="$(REAL_DIR)" GCC="$(GCC)" GXX="$(GXX)" \
-	  PLUGIN="$(CURDIR)/$(PLUGIN)" scripts/check-real.sh
+	  REAL_CACHE="$(REAL_CACHE)" PLUGIN="$(CURDIR)/$(PLUGIN)" scripts/check-real.sh
+
+# check-real with GCC 13 or 14 in the Debian 13 chroot (scripts/gcc-chroot.sh,
+# CALLTAB_CHROOT): the sources are fetched on the host (npm is not in the
+# chroot; the tarballs are cached in build/real/cache, shared with the
+# native runs), googletest is the host's /usr/src/googletest bind-mounted
+# read-only; the plugin is built, and everything checked, in the chroot,
+# in build/real/gcc-N (docs/testing.md, "Real programs").
+check-real-gcc13 check-real-gcc14: check-real-gcc%: deps
+	@$(MAKE) --no-print-directory all
+	@REAL_DIR="$(REAL_DIR)/gcc-$*" REAL_CACHE="$(REAL_DIR)/cache" \
+	  scripts/real/fetch.sh
+	@scripts/gcc-chroot.sh setup
+	@CALLTAB_CHROOT_BIND=/usr/src/googletest scripts/gcc-chroot.sh run -- \
+	  $(MAKE) -C "$(CURDIR)" --no-print-directory -o deps check-real \
+	  GCC=gcc-$* GXX=g++-$* DEFAULT_PLUGIN= LEVELS="$(LEVELS)" \
+	  REAL_DIR="$(REAL_DIR)/gcc-$*" REAL_CACHE="$(REAL_DIR)/cache" \
+	  GTEST_VERSION="$$(dpkg-query -W -f='$${Version}' googletest)"
 
 install: all
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \

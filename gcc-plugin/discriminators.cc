@@ -1023,6 +1023,11 @@ next_discriminator (discriminators &d, const char *file, int line,
       {
 	const predicted_row *n = t.next < t.rows.length ()
 				 ? &t.rows[t.next] : NULL;
+	/* current_function_name (), not function_name (cfun): GCC 14 made
+	   the latter take a const function * (another mangled name), and a
+	   plugin importing it fails to load (dlopen) in the other version's
+	   cc1 before plugin_init could refuse it by name
+	   (calltab.plugin/plugin.exp).  */
 	fprintf (stderr, "calltab discriminators: unforeseen row %s:%d:%d"
 		 " tag %d in %s; next predicted %d:%d tag %d\n", file, line,
 		 column, tag, calltab_function_name (), n ? n->line : 0,

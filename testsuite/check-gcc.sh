@@ -15,7 +15,9 @@
 #   - a version below 13 not installed is reported and skipped.
 # Each version's objdir is testsuite/build/gcc-N, its output
 # testsuite/build/gcc-N.out.  Then one line per version
-# ("GCC 11: N passed, N failed, N skipped"); exit status 1 if any failed.
+# ("GCC 11: N passed, N failed, N skipped (native, 310 s)", the seconds
+# that version's run took, chroot setup apart); exit status 1 if any
+# failed.
 # Environment: MAKE, RUNTESTFLAGS (passed on).
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -44,6 +46,7 @@ for n in "$@"; do
     out=testsuite/build/gcc-$n.out
     vars=(GCC="gcc-$n" GXX="g++-$n" TESTDIR="testsuite/build/gcc-$n"
           RUNTESTFLAGS="$RUNTESTFLAGS")
+    start=$(date +%s)
     if native "$n"; then
         how=native
         echo "== GCC $n (native): $MAKE check ${vars[*]}"
@@ -65,6 +68,7 @@ for n in "$@"; do
             else
                 chroot_ready=no
             fi
+            start=$(date +%s)
         fi
         if [ "$chroot_ready" = no ]; then
             lines+=("GCC $n: $chroot_script setup failed, failed")
@@ -82,7 +86,8 @@ for n in "$@"; do
         status=1
     fi
     [ "$status" -eq 0 ] || failed=1
-    lines+=("GCC $n: $sum ($how$([ "$status" -eq 0 ] || echo ", FAILED"))")
+    secs=$(($(date +%s) - start))
+    lines+=("GCC $n: $sum ($how, $secs s$([ "$status" -eq 0 ] || echo ", FAILED"))")
 done
 
 echo "== make check-gcc"

@@ -8,17 +8,24 @@ export REAL_TOP
 
 # Optimization levels, one build of every program per level.
 : "${LEVELS:=-O0 -O1 -O2 -O3 -Os -Og}"
-# Build directory (downloads are cached in its cache/, builds are redone).
+# Build directory (builds are redone on every run).
 : "${REAL_DIR:=$REAL_TOP/build/real}"
 case $REAL_DIR in /*) ;; *) REAL_DIR=$REAL_TOP/$REAL_DIR ;; esac
+# Where the downloads are cached (default REAL_DIR/cache; make
+# check-real-gcc14 shares the native build/real/cache).
+: "${REAL_CACHE:=$REAL_DIR/cache}"
+case $REAL_CACHE in /*) ;; *) REAL_CACHE=$REAL_TOP/$REAL_CACHE ;; esac
 # Parallel jobs: one per core.
 : "${REAL_JOBS:=$(nproc 2>/dev/null || echo 2)}"
 : "${GCC:=gcc}"
 : "${GXX:=g++}"
 : "${PLUGIN:=$REAL_TOP/gcc-plugin/calltab.so}"
 : "${CALLTAB:=$REAL_TOP/libcalltab/tools/calltab}"
-# Where googletest's sources are (Debian's googletest package).
+# Where googletest's sources are (Debian's googletest package), and, when
+# they are not this system's package, its version (GTEST_VERSION: make
+# check-real-gcc14 binds the host's into the chroot).
 : "${GTEST_DIR:=/usr/src/googletest/googletest}"
+: "${GTEST_VERSION:=}"
 # What the test programs must report: googletest 1.12's samples run 48
 # tests; expat 2.2.1's runtests (node-expat 2.4.1) runs 98 checks.
 : "${GTEST_TESTS:=48}"
@@ -45,7 +52,7 @@ fi
 SQLITE_PKG=better-sqlite3@13.2.0
 EXPAT_PKG=node-expat@2.4.1
 
-export LEVELS REAL_DIR REAL_JOBS GCC GXX PLUGIN CALLTAB GTEST_DIR \
+export LEVELS REAL_DIR REAL_CACHE REAL_JOBS GCC GXX PLUGIN CALLTAB GTEST_DIR GTEST_VERSION \
        GTEST_TESTS EXPAT_CHECKS CONSUMER_LEVEL CONSUMER_TIMEOUT DWARFDUMP_TIMEOUT
 
 # The linked variants: LINKER[-icf][-no-pie].  bfd has no ICF.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # fetch.sh: get the real programs' sources for `make check-real` with the
-# package tools, into $REAL_DIR/src (downloads cached in $REAL_DIR/cache):
+# package tools, into $REAL_DIR/src (downloads cached in $REAL_CACHE,
+# default $REAL_DIR/cache):
 #   sqlite:     `npm pack better-sqlite3@13.2.0`, deps/sqlite3/sqlite3.{c,h}
 #   expat:      `npm pack node-expat@2.4.1`, deps/libexpat (the library and
 #               its test program tests/runtests.c)
@@ -11,11 +12,13 @@ set -euo pipefail
 # shellcheck source=scripts/real/common.sh
 . "$(dirname "$0")/common.sh"
 
-cache=$REAL_DIR/cache
+cache=$REAL_CACHE
 src=$REAL_DIR/src
 mkdir -p "$cache" "$src"
-# Nothing under the build directory belongs in git.
-[ -f "$REAL_DIR/.gitignore" ] || echo '*' >"$REAL_DIR/.gitignore"
+# Nothing under the build directory or the cache belongs in git.
+for d in "$REAL_DIR" "$cache"; do
+    [ -f "$d/.gitignore" ] || echo '*' >"$d/.gitignore"
+done
 
 have_root() { [ "$(id -u)" -eq 0 ]; }
 
@@ -86,7 +89,9 @@ for f in $GTEST_SRCS; do
 done
 if command -v dpkg-query >/dev/null 2>&1 &&
    [ "$GTEST_DIR" = /usr/src/googletest/googletest ]; then
-    v=$(dpkg-query -W -f='${Version}' googletest 2>/dev/null || true)
+    # GTEST_VERSION: the package version of sources bind-mounted from the
+    # host (make check-real-gcc14), not this system's package.
+    v=${GTEST_VERSION:-$(dpkg-query -W -f='${Version}' googletest 2>/dev/null || true)}
     case $v in
         1.12.*) ;;
         *) real_note "googletest is $v, not 1.12: the sample count GTEST_TESTS=$GTEST_TESTS may not hold" ;;

@@ -32,8 +32,11 @@ ret_04_same_section:
 	call	other_fn
 ret_05_other_section:
 	# Prefixed direct calls: bnd; addr32 (ld's relaxation of a GOT
-	# call); the TLS general-dynamic form data16 data16 rex.W.
-	bnd call ext_fn
+	# call); the TLS general-dynamic form data16 data16 rex.W.  The bnd
+	# prefix (0xf2, MPX) is written as a byte: gas 2.44 no longer
+	# accepts the mnemonic on x86-64, and the decoder reads bytes.
+	.byte	0xf2
+	call	ext_fn
 ret_06_bnd:
 	.byte	0x67
 	call	ext_fn
@@ -49,9 +52,11 @@ ret_10_rax:
 ret_11_r11:
 	notrack call *%rdx
 ret_12_notrack:
-	bnd call *%rcx
+	.byte	0xf2
+	call	*%rcx
 ret_13_bnd:
-	notrack bnd call *%r9
+	.byte	0x3e, 0xf2	# notrack bnd
+	call	*%r9
 ret_14_notrack_bnd:
 	# Through memory: every ModRM/SIB/displacement form.
 	call	*(%rax)
