@@ -167,6 +167,17 @@ cc "$GCC" rec-two-bfd $O2 -fuse-ld=bfd "$dis/rec-two-a.c" "$dis/rec-two-c.c" \
     "$dis/rec-two-main.c"
 step_done
 
+# Compressed debug sections (SHF_COMPRESSED, zlib) in a linked program.
+# Not in an object: libcalltab checks an object's debug_info fields
+# against the compressed size of .debug_info there (decode.c).
+if "$build/binutils/objcopy" --compress-debug-sections=zlib \
+	"$work/virtual-gold-icf" "$work/virtual-gold-icf-zlib"; then
+    files+=("$work/virtual-gold-icf-zlib")
+else
+    echo "check-patches: objcopy --compress-debug-sections failed" >&2
+    status=1
+fi
+
 # googletest (Debian's googletest package, as make check-real uses it):
 # thousands of entries, COMDAT groups, ICF folding C++ code.
 GTEST_DIR=${GTEST_DIR:-/usr/src/googletest/googletest}
