@@ -334,6 +334,17 @@ check-real-gcc13 check-real-gcc14: check-real-gcc%: deps
 	  REAL_DIR="$(REAL_DIR)/gcc-$*" REAL_CACHE="$(REAL_DIR)/cache" \
 	  GTEST_VERSION="$$(dpkg-query -W -f='$${Version}' googletest)"
 
+# ---- patches to upstream tools --------------------------------------------
+# Debian's binutils-source 2.40 with patches/binutils-2.40/ applied, only
+# readelf and objdump built, the patch's own binutils tests, and their
+# decoding compared with `calltab dump` on plugin-built objects and gold-
+# and lld-linked programs (patches/README.md; cached in build/patches/).
+
+.PHONY: check-patches
+check-patches: all
+	@GCC="$(GCC)" GXX="$(GXX)" PLUGIN="$(CURDIR)/$(PLUGIN)" \
+	  CALLTAB="$(CURDIR)/$(CLI)" patches/check.sh
+
 install: all
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 	  $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
