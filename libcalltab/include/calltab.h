@@ -509,11 +509,16 @@ typedef struct
 {
   const char *name;		/* the function as written: C++ demangled
 				   with parameters, C the name; "??" if
-				   none */
+				   none; for the out-of-line function of
+				   calltab_where, its ELF symbol's
+				   (demangled: a clone's suffix shown) */
   const char *linkage_name;	/* or NULL */
   uint64_t die;			/* the DW_TAG_inlined_subroutine, or the
 				   DW_TAG_subprogram of the out-of-line
-				   function (.debug_info offset) */
+				   function (.debug_info offset); 0 when
+				   the line table has a row there but no
+				   function's DIE holds it: one frame, named
+				   by the symbol table */
   uint64_t origin;		/* its DW_AT_abstract_origin (the inlined
 				   function's definition), else DIE */
   int inlined;			/* 1: an inlined copy; 0: the out-of-line
@@ -527,6 +532,12 @@ typedef struct
   int line, column;		/* 0 if unknown */
   unsigned int discriminator;	/* the row's, or the call site's
 				   (DW_AT_GNU_discriminator) */
+  size_t nfunctions;		/* calltab_where, the out-of-line
+				   function: how many functions (ELF
+				   symbols of distinct names) hold the
+				   address; more than 1 in merged code
+				   (identical code folding): ask
+				   calltab_disambiguate; 0 elsewhere */
 } Calltab_Inline_Frame;
 
 /* A range of code, file addresses [low, high).  In a relocatable
@@ -591,7 +602,9 @@ Calltab_Inlines *calltab_inlines_begin (Calltab *ct);
    and *N.  SUBPROGRAM, when not 0, is the DW_TAG_subprogram DIE to
    follow where several hold ADDR (merged code: the function
    calltab_disambiguate decided); 0 takes the first.  Returns 0 (*N 0:
-   no function's DWARF holds ADDR), -1 on error.  */
+   neither a function's DWARF nor the line table holds ADDR), -1 on
+   error.  Takes the handle's lock (do not call it with the lock held,
+   from a callback).  */
 int calltab_where (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
 		   Calltab_Inline_Frame **frames, size_t *n);
 

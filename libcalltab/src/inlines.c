@@ -225,12 +225,10 @@ walk (Calltab_Inlines *ix, struct in_cu *cu, Dwarf_Die *parent_die,
 	  if (add_node (ix, cu, &child, tag == DW_TAG_subprogram
 			? IN_NONE : parent, &idx) != 0)
 	    return -1;
+	  /* Without code (abstract, declaration): its children may still
+	     be (a class local to a function, its members' bodies).  */
 	  if (idx == IN_NONE)
-	    {
-	      if (tag == DW_TAG_subprogram)
-		continue;
-	      idx = parent;
-	    }
+	    idx = tag == DW_TAG_subprogram ? IN_NONE : parent;
 	}
       else if (!holds_code (tag))
 	continue;
@@ -550,7 +548,150 @@ calltab_inlines_end (Calltab_Inlines *ix)
     free (ix->strings[i]);
   free (ix->strings);
   free (ix->names);
+  free (ix->syms);
   free (ix);
+}
+
+/* A row without a function's DIE (GCC leaves some out): one frame
+   named by the symbol table, as addr2line and llvm-symbolizer do.  */
+static int
+symbol_frame (Calltab_Inlines *ix, uint64_t addr,
+	      const Calltab_Inline_Frame *first,
+	      Calltab_Inline_Frame **frames, size_t *n)
+{
+  Calltab_Function *funcs;
+  size_t nf;
+  if (calltab_functions_at (ix->ct, addr, &funcs, &nf) != 0)
+    return -1;
+  if (nf == 0)
+    {
+      free (funcs);
+      return 0;
+    }
+  Calltab_Inline_Frame *f = calloc (1, sizeof *f);
+  if (f == NULL)
+    {
+      free (funcs);
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  *f = *first;
+  f->name = funcs[0].name;
+  f->linkage_name = funcs[0].symbol;
+  f->low = funcs[0].low_pc;
+  f->high = funcs[0].low_pc + funcs[0].size;
+  free (funcs);
+  *frames = f;
+  *n = 1;
+  return 0;
+}
+
+static bool
+fsym_before (const void *elt, const void *key)
+{
+  return ((const struct ct_fsym *) elt)->addr <= *(const uint64_t *) key;
+}
+
+/* SYM demangled, kept once per symbol.  NULL when out of memory.  */
+static const char *
+symbol_user_name (Calltab_Inlines *ix, const char *sym)
+{
+  uint64_t key = (uint64_t) (uintptr_t) sym;
+  if (ix->syms_size != 0)
+    {
+      size_t j = hash_off (key) & (ix->syms_size - 1);
+      while (ix->syms[j].used)
+	{
+	  if (ix->syms[j].die == key)
+	    return ix->syms[j].name;
+	  j = (j + 1) & (ix->syms_size - 1);
+	}
+    }
+  if ((ix->syms_used + 1) * 2 > ix->syms_size)
+    {
+      size_t size = ix->syms_size ? ix->syms_size * 2 : 256;
+      struct in_name *t = calloc (size, sizeof *t);
+      if (t == NULL)
+	{
+	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	  return NULL;
+	}
+      for (size_t i = 0; i < ix->syms_size; i++)
+	if (ix->syms[i].used)
+	  {
+	    size_t j = hash_off (ix->syms[i].die) & (size - 1);
+	    while (t[j].used)
+	      j = (j + 1) & (size - 1);
+	    t[j] = ix->syms[i];
+	  }
+      free (ix->syms);
+      ix->syms = t;
+      ix->syms_size = size;
+    }
+  const char *name = keep (ix, __calltab_demangle (sym));
+  if (name == NULL)
+    return NULL;
+  size_t j = hash_off (key) & (ix->syms_size - 1);
+  while (ix->syms[j].used)
+    j = (j + 1) & (ix->syms_size - 1);
+  ix->syms[j] = (struct in_name) { .die = key, .name = name, .used = true };
+  ix->syms_used++;
+  return name;
+}
+
+/* The out-of-line function F at ADDR named as its ELF symbol says
+   (demangled), as addr2line and llvm-symbolizer do: the DIE of a
+   function in an anonymous namespace, of a static C++ function or of a
+   lambda has a short name only, and a clone's symbol tells which clone
+   (foo.constprop.0).  Of several symbols there (merged code), the one
+   F's DIE names, else the first; F->nfunctions counts the distinct
+   names.  */
+static int
+symbol_name (Calltab_Inlines *ix, uint64_t addr, Calltab_Inline_Frame *f)
+{
+  const struct ct_disamb *st = __calltab_disamb (ix->ct);
+  if (st == NULL)
+    return -1;
+  f->nfunctions = 1;
+  if (!st->have_symtab)
+    return 0;
+  const char *want = f->linkage_name != NULL ? f->linkage_name : f->name;
+  const char *best = NULL, *first = NULL;
+  size_t i = __calltab_partition (st->syms, st->nsyms, sizeof *st->syms,
+				  fsym_before, &addr);
+  const char *seen[16];
+  size_t distinct = 0;
+  while (i-- > 0)
+    {
+      const struct ct_fsym *sy = &st->syms[i];
+      if (addr - sy->addr >= st->maxsize)
+	break;
+      if (addr >= sy->addr + sy->size)
+	continue;
+      const char *name = symbol_user_name (ix, sy->symbol);
+      if (name == NULL)
+	return -1;
+      bool again = false;
+      for (size_t k = 0; k < distinct && k < 16 && !again; k++)
+	again = strcmp (seen[k], name) == 0;
+      if (!again && distinct++ < 16)
+	seen[distinct - 1] = name;
+      if (first == NULL)
+	first = name;
+      size_t stem = strcspn (sy->symbol, ".");
+      if (best == NULL && strncmp (sy->symbol, want, stem) == 0
+	  && want[stem] == '\0')
+	{
+	  best = name;
+	  f->linkage_name = sy->symbol;
+	}
+    }
+  if (best == NULL && first != NULL)
+    best = first;
+  if (best != NULL)
+    f->name = best;
+  f->nfunctions = distinct ? distinct : 1;
+  return 0;
 }
 
 CALLTAB_EXPORT int
@@ -601,10 +742,9 @@ calltab_where (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
 	}
       node = root_at (cu, pc, 0, &low, &high);
     }
-  if (node == IN_NONE)
-    goto out;
   size_t r;
-  for (uint32_t c; (c = child_at (cu, node, pc, &r)) != IN_NONE;)
+  for (uint32_t c; node != IN_NONE
+	 && (c = child_at (cu, node, pc, &r)) != IN_NONE;)
     node = c;
 
   /* The innermost position: the line table's row.  */
@@ -624,7 +764,20 @@ calltab_where (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
       dwarf_linecol (line, &first.column);
       dwarf_linediscriminator (line, &first.discriminator);
     }
-  status = __calltab_in_chain (ix, cu, node, pc, &first, frames, n);
+  if (node != IN_NONE)
+    status = __calltab_in_chain (ix, cu, node, pc, &first, frames, n);
+  pthread_mutex_unlock (&ct->lock);
+  if (node == IN_NONE && line != NULL)
+    status = symbol_frame (ix, addr, &first, frames, n);
+  else if (status == 0 && *n > 0
+	   && symbol_name (ix, addr, &(*frames)[*n - 1]) != 0)
+    {
+      free (*frames);
+      *frames = NULL;
+      *n = 0;
+      status = -1;
+    }
+  return status;
  out:
   pthread_mutex_unlock (&ct->lock);
   return status;

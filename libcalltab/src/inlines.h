@@ -78,6 +78,8 @@ struct Calltab_Inlines
   struct in_cu *last;		/* the last one used */
   struct in_name *names;	/* hash table by DIE offset */
   size_t names_size, names_used;
+  struct in_name *syms;		/* demangled ELF symbols, by pointer */
+  size_t syms_size, syms_used;
   char **strings;		/* malloc'ed names kept */
   size_t nstrings, strings_alloc;
 };

@@ -90,18 +90,30 @@ answer (struct where *w, uint64_t given, uint64_t *ra, size_t nra)
   uint64_t addr = given - w->bias;
   for (size_t i = 0; i < nra; i++)
     ra[i] -= w->bias;
-  Calltab_Query q = { .pc = addr, .ra = ra, .nra = nra };
-  Calltab_Decision d;
-  if (calltab_disambiguate (w->ct, &q, &d) != 0)
-    return -1;
-  bool merged = cli_decision_merged (&d);
-  uint64_t sub = merged && d.verdict == CALLTAB_DECIDED ? d.function.die : 0;
   Calltab_Inline_Frame *f;
   size_t n;
-  if (calltab_where (w->ix, addr, sub, &f, &n) != 0)
+  if (calltab_where (w->ix, addr, 0, &f, &n) != 0)
+    return -1;
+  /* Merged code: the function the tables decide, and its chain.  */
+  bool merged = n > 0 && f[n - 1].nfunctions > 1;
+  Calltab_Decision d = { .table = -1 };
+  if (merged)
     {
-      calltab_decision_free (&d);
-      return -1;
+      Calltab_Query q = { .pc = addr, .ra = ra, .nra = nra };
+      if (calltab_disambiguate (w->ct, &q, &d) != 0)
+	{
+	  free (f);
+	  return -1;
+	}
+      if (d.verdict == CALLTAB_DECIDED && d.function.die != 0)
+	{
+	  free (f);
+	  if (calltab_where (w->ix, addr, d.function.die, &f, &n) != 0)
+	    {
+	      calltab_decision_free (&d);
+	      return -1;
+	    }
+	}
     }
   int status = n == 0 || (merged && d.verdict != CALLTAB_DECIDED)
     ? CLI_EXIT_PROBLEMS : CLI_EXIT_OK;
@@ -147,7 +159,8 @@ answer (struct where *w, uint64_t given, uint64_t *ra, size_t nra)
       putchar ('\n');
     }
   free (f);
-  calltab_decision_free (&d);
+  if (merged)
+    calltab_decision_free (&d);
   return status;
 }
 
