@@ -563,6 +563,9 @@ typedef struct
   uint64_t die;			/* its DIE */
   Calltab_Range *ranges;	/* by address */
   size_t nranges;
+  uint64_t entry_pc;		/* DW_AT_entry_pc, DW_AT_low_pc, else the
+				   first of DW_AT_ranges (file address, or
+				   section offset as RANGES) */
   const char *symbol;		/* OUT_OF_LINE, CLONE: the ELF symbol at
 				   its entry, or NULL */
   const char *call_file;	/* INLINED: the call site, or NULL */

@@ -61,6 +61,12 @@ static int
 copy_ranges (Calltab_Inlines *ix, const struct in_cu *cu,
 	     const struct in_node *nd, Calltab_Inline_Copy *c)
 {
+  Dwarf_Die die;
+  Dwarf_Addr entry;
+  if (dwarf_offdie (ix->dwarf, nd->die, &die) == NULL
+      || dwarf_entrypc (&die, &entry) != 0)
+    entry = cu->ranges[nd->ranges].low;
+  c->entry_pc = entry - ix->delta;
   c->ranges = calloc (nd->nranges, sizeof *c->ranges);
   if (c->ranges == NULL)
     {
@@ -75,6 +81,13 @@ copy_ranges (Calltab_Inlines *ix, const struct in_cu *cu,
       o->high = r->high - ix->delta;
       if (ix->relocatable)
 	{
+	  if (i == 0)
+	    {
+	      Dwarf_Addr e = c->entry_pc + ix->mbias;
+	      size_t escn;
+	      if (__calltab_dwfl_place (ix->ct->module, &e, &escn, false) > 0)
+		c->entry_pc = e;
+	    }
 	  Dwarf_Addr a = o->low + ix->mbias;
 	  size_t scn = 0;
 	  int p = __calltab_dwfl_place (ix->ct->module, &a, &scn, false);
@@ -188,33 +201,12 @@ static int
 copy_symbol (Calltab_Inlines *ix, const Calltab_Inline_Def *d,
 	     Calltab_Inline_Copy *c)
 {
-  Dwarf_Die die;
-  Dwarf_Addr entry;
-  pthread_mutex_lock (&ix->ct->lock);
-  bool have = dwarf_offdie (ix->dwarf, c->die, &die) != NULL
-    && dwarf_entrypc (&die, &entry) == 0;
-  pthread_mutex_unlock (&ix->ct->lock);
-  if (!have)
-    return 0;
-  Calltab_Function *funcs;
-  size_t nf;
-  if (calltab_functions_at (ix->ct, entry - ix->delta, &funcs, &nf) != 0)
+  const char *name;
+  size_t distinct;
+  if (__calltab_in_symbol (ix, c->entry_pc, d->linkage_name != NULL
+			   ? d->linkage_name : d->name, &c->symbol, &name,
+			   &distinct) != 0)
     return -1;
-  const char *want = d->linkage_name;
-  for (size_t i = 0; i < nf; i++)
-    {
-      const char *s = funcs[i].symbol;
-      if (s == NULL || funcs[i].low_pc != entry - ix->delta)
-	continue;
-      size_t stem = strcspn (s, ".");
-      bool same = want != NULL ? strncmp (s, want, stem) == 0
-	&& want[stem] == '\0' : false;
-      if (c->symbol == NULL || same)
-	c->symbol = s;
-      if (same)
-	break;
-    }
-  free (funcs);
   if (c->symbol != NULL && strchr (c->symbol, '.') != NULL)
     c->kind = CALLTAB_CLONE;
   return 0;

@@ -639,28 +639,26 @@ symbol_user_name (Calltab_Inlines *ix, const char *sym)
   return name;
 }
 
-/* The out-of-line function F at ADDR named as its ELF symbol says
-   (demangled), as addr2line and llvm-symbolizer do: the DIE of a
-   function in an anonymous namespace, of a static C++ function or of a
-   lambda has a short name only, and a clone's symbol tells which clone
-   (foo.constprop.0).  Of several symbols there (merged code), the one
-   F's DIE names, else the first; F->nfunctions counts the distinct
-   names.  */
-static int
-symbol_name (Calltab_Inlines *ix, uint64_t addr, Calltab_Inline_Frame *f)
+/* The function symbols holding ADDR: in *SYMBOL the one whose stem
+   (up to a '.': foo.isra.0, foo.cold) is WANT (a linkage name, or a C
+   name), else the first, and in *NAME that one demangled; *DISTINCT
+   the number of distinct names among them (more than 1: merged code).
+   *SYMBOL NULL when none.  Returns 0, -1 out of memory.  */
+int
+__calltab_in_symbol (Calltab_Inlines *ix, uint64_t addr, const char *want,
+		     const char **symbol, const char **name, size_t *distinct)
 {
+  *symbol = *name = NULL;
+  *distinct = 0;
   const struct ct_disamb *st = __calltab_disamb (ix->ct);
   if (st == NULL)
     return -1;
-  f->nfunctions = 1;
   if (!st->have_symtab)
     return 0;
-  const char *want = f->linkage_name != NULL ? f->linkage_name : f->name;
-  const char *best = NULL, *first = NULL;
+  const char *seen[16];
+  bool exact = false;
   size_t i = __calltab_partition (st->syms, st->nsyms, sizeof *st->syms,
 				  fsym_before, &addr);
-  const char *seen[16];
-  size_t distinct = 0;
   while (i-- > 0)
     {
       const struct ct_fsym *sy = &st->syms[i];
@@ -668,28 +666,46 @@ symbol_name (Calltab_Inlines *ix, uint64_t addr, Calltab_Inline_Frame *f)
 	break;
       if (addr >= sy->addr + sy->size)
 	continue;
-      const char *name = symbol_user_name (ix, sy->symbol);
-      if (name == NULL)
+      const char *nm = symbol_user_name (ix, sy->symbol);
+      if (nm == NULL)
 	return -1;
       bool again = false;
-      for (size_t k = 0; k < distinct && k < 16 && !again; k++)
-	again = strcmp (seen[k], name) == 0;
-      if (!again && distinct++ < 16)
-	seen[distinct - 1] = name;
-      if (first == NULL)
-	first = name;
+      for (size_t k = 0; k < *distinct && k < 16 && !again; k++)
+	again = strcmp (seen[k], nm) == 0;
+      if (!again && (*distinct)++ < 16)
+	seen[*distinct - 1] = nm;
       size_t stem = strcspn (sy->symbol, ".");
-      if (best == NULL && strncmp (sy->symbol, want, stem) == 0
-	  && want[stem] == '\0')
+      bool same = want != NULL && strncmp (sy->symbol, want, stem) == 0
+	&& want[stem] == '\0';
+      if (*symbol == NULL || (same && !exact))
 	{
-	  best = name;
-	  f->linkage_name = sy->symbol;
+	  *symbol = sy->symbol;
+	  *name = nm;
+	  exact = same;
 	}
     }
-  if (best == NULL && first != NULL)
-    best = first;
-  if (best != NULL)
-    f->name = best;
+  return 0;
+}
+
+/* The out-of-line function F at ADDR named as its ELF symbol says
+   (demangled), as addr2line and llvm-symbolizer do: the DIE of a
+   function in an anonymous namespace, of a static C++ function or of a
+   lambda has a short name only, and a clone's symbol tells which clone
+   (foo.constprop.0).  */
+static int
+symbol_name (Calltab_Inlines *ix, uint64_t addr, Calltab_Inline_Frame *f)
+{
+  const char *sym, *name;
+  size_t distinct;
+  if (__calltab_in_symbol (ix, addr, f->linkage_name != NULL
+			   ? f->linkage_name : f->name, &sym, &name,
+			   &distinct) != 0)
+    return -1;
+  if (sym != NULL)
+    {
+      f->name = name;
+      f->linkage_name = sym;
+    }
   f->nfunctions = distinct ? distinct : 1;
   return 0;
 }

@@ -88,6 +88,10 @@ const struct in_name *__calltab_in_name (Calltab_Inlines *ix, uint64_t off);
 struct in_cu *__calltab_in_cu (Calltab_Inlines *ix, Dwarf_Die *cudie);
 const char *__calltab_in_file (const struct in_cu *cu, uint32_t idx);
 
+int __calltab_in_symbol (Calltab_Inlines *ix, uint64_t addr,
+			 const char *want, const char **symbol,
+			 const char **name, size_t *distinct);
+
 /* The chain from node NODE of CU up to its root, NODE first, into
    *FRAMES (malloc'ed) and *N: NODE's position is *FIRST, each other
    level's the call site of the level below; the ranges are those

@@ -24,8 +24,8 @@ help (FILE *out)
 	 "  -h, --help  print this help and exit\n\n"
 	 "Output: 'function NAME decl=FILE:LINE cu=CU die=0xDIE', then a line\n"
 	 "per copy: 'inlined RANGES call=FILE:LINE:COLUMN discriminator=N\n"
-	 "die=0xDIE in CALLER; ...; OUTER', 'out-of-line RANGES die=0xDIE\n"
-	 "symbol=SYM' or 'clone RANGES die=0xDIE symbol=SYM'; RANGES is\n"
+	 "die=0xDIE in CALLER; ...; OUTER', 'out-of-line RANGES entry=0xPC\n"
+	 "die=0xDIE symbol=SYM' or 'clone ...' the same; RANGES is\n"
 	 "0xLOW-0xHIGH[,...] (end excluded; @SCN: section offsets in an\n"
 	 "object).\n"
 	 "Exit status: 0 copies found, 1 none, 2 usage error or unreadable\n"
@@ -69,8 +69,8 @@ print_text (const Calltab_Inline_Def *defs, size_t n)
 	  print_ranges (c);
 	  if (c->kind != CALLTAB_INLINED)
 	    {
-	      printf (" die=0x%08" PRIx64 " symbol=%s\n", c->die,
-		      c->symbol ? c->symbol : "?");
+	      printf (" entry=0x%" PRIx64 " die=0x%08" PRIx64 " symbol=%s\n",
+		      c->entry_pc, c->die, c->symbol ? c->symbol : "?");
 	      continue;
 	    }
 	  printf (" call=%s:%d:%d discriminator=%u die=0x%08" PRIx64 " in ",
@@ -122,8 +122,9 @@ print_json (const Calltab *ct, const char *func,
       for (size_t j = 0; j < d->ncopies; j++)
 	{
 	  const Calltab_Inline_Copy *c = &d->copies[j];
-	  printf ("%s{\"kind\":\"%s\",\"die\":%" PRIu64 ",\"ranges\":[",
-		  j ? "," : "", kind_name (c->kind), c->die);
+	  printf ("%s{\"kind\":\"%s\",\"die\":%" PRIu64 ",\"entry_pc\":%"
+		  PRIu64 ",\"ranges\":[", j ? "," : "", kind_name (c->kind),
+		  c->die, c->entry_pc);
 	  for (size_t k = 0; k < c->nranges; k++)
 	    printf ("%s{\"low\":%" PRIu64 ",\"high\":%" PRIu64 ",\"scn\":%zu}",
 		    k ? "," : "", c->ranges[k].low, c->ranges[k].high,
