@@ -1,9 +1,10 @@
 extern int top (int);
 extern int other (int);
+extern int pick (int);
 
 int
 main (int argc, char **argv)
 {
   (void) argv;
-  return (top (argc + 4) + other (argc)) == 12345;
+  return (top (argc + 4) + other (argc) + pick (argc)) == 12345;
 }
