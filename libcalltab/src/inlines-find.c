@@ -249,8 +249,18 @@ calltab_inlines_find (Calltab_Inlines *ix, const char *func,
     {
       Calltab_Inline_Def *d = &(*defs)[i];
       for (size_t j = 0; status == 0 && j < d->ncopies; j++)
-	if (d->copies[j].kind != CALLTAB_INLINED && !ix->relocatable)
+	if (ix->relocatable)
+	  continue;
+	else if (d->copies[j].kind != CALLTAB_INLINED)
 	  status = copy_symbol (ix, d, &d->copies[j]);
+	else if (d->copies[j].ncallers > 0)
+	  {
+	    /* The out-of-line caller named as calltab_where names it.  */
+	    Calltab_Inline_Frame *f
+	      = &d->copies[j].callers[d->copies[j].ncallers - 1];
+	    status = __calltab_in_symbol_name (ix, d->copies[j].entry_pc, f);
+	    f->nfunctions = 0;
+	  }
       qsort (d->copies, d->ncopies, sizeof *d->copies, compare_copy);
     }
   if (status != 0)

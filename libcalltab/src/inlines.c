@@ -692,8 +692,9 @@ __calltab_in_symbol (Calltab_Inlines *ix, uint64_t addr, const char *want,
    function in an anonymous namespace, of a static C++ function or of a
    lambda has a short name only, and a clone's symbol tells which clone
    (foo.constprop.0).  */
-static int
-symbol_name (Calltab_Inlines *ix, uint64_t addr, Calltab_Inline_Frame *f)
+int
+__calltab_in_symbol_name (Calltab_Inlines *ix, uint64_t addr,
+			  Calltab_Inline_Frame *f)
 {
   const char *sym, *name;
   size_t distinct;
@@ -786,7 +787,7 @@ calltab_where (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
   if (node == IN_NONE && line != NULL)
     status = symbol_frame (ix, addr, &first, frames, n);
   else if (status == 0 && *n > 0
-	   && symbol_name (ix, addr, &(*frames)[*n - 1]) != 0)
+	   && __calltab_in_symbol_name (ix, addr, &(*frames)[*n - 1]) != 0)
     {
       free (*frames);
       *frames = NULL;

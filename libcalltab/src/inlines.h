@@ -92,6 +92,13 @@ int __calltab_in_symbol (Calltab_Inlines *ix, uint64_t addr,
 			 const char *want, const char **symbol,
 			 const char **name, size_t *distinct);
 
+/* Name F, the out-of-line function of a chain at file address ADDR,
+   by its ELF symbol (demangled), and set F->nfunctions.  Takes the
+   handle's lock on first use (the disambiguation index): not to be
+   called with it held.  Returns 0, -1 out of memory.  */
+int __calltab_in_symbol_name (Calltab_Inlines *ix, uint64_t addr,
+			      Calltab_Inline_Frame *f);
+
 /* The chain from node NODE of CU up to its root, NODE first, into
    *FRAMES (malloc'ed) and *N: NODE's position is *FIRST, each other
    level's the call site of the level below; the ranges are those
