@@ -604,7 +604,8 @@ Calltab_Inlines *calltab_inlines_begin (Calltab *ct);
    the out-of-line function, in *FRAMES (malloc'ed; the caller frees it)
    and *N.  SUBPROGRAM, when not 0, is the DW_TAG_subprogram DIE to
    follow where several hold ADDR (merged code: the function
-   calltab_disambiguate decided); 0 takes the first.  Returns 0 (*N 0:
+   calltab_disambiguate decided); 0 takes the first.  In a relocatable object ADDR is an offset
+   in its .text section (and the frames' low/high too).  Returns 0 (*N 0:
    neither a function's DWARF nor the line table holds ADDR), -1 on
    error.  Takes the handle's lock (do not call it with the lock held,
    from a callback).  */

@@ -533,6 +533,27 @@ calltab_inlines_begin (Calltab *ct)
   ix->mbias = mbias;
   ix->delta = mbias - dwbias;
   ix->relocatable = ct->ehdr.e_type == ET_REL;
+  if (ix->relocatable)
+    {
+      /* calltab_where's addresses are offsets in .text: where libdwfl
+	 placed it.  */
+      Dwarf_Addr b;
+      Elf *elf = dwfl_module_getelf (ct->module, &b);
+      size_t shstrndx;
+      if (elf != NULL && elf_getshdrstrndx (elf, &shstrndx) == 0)
+	for (Elf_Scn *scn = NULL; (scn = elf_nextscn (elf, scn)) != NULL;)
+	  {
+	    GElf_Shdr sh;
+	    const char *name;
+	    if (gelf_getshdr (scn, &sh) != NULL
+		&& (name = elf_strptr (elf, shstrndx, sh.sh_name)) != NULL
+		&& strcmp (name, ".text") == 0)
+	      {
+		ix->text_base = sh.sh_addr;
+		break;
+	      }
+	  }
+    }
   return ix;
 }
 
@@ -711,9 +732,9 @@ __calltab_in_symbol_name (Calltab_Inlines *ix, uint64_t addr,
   return 0;
 }
 
-CALLTAB_EXPORT int
-calltab_where (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
-	       Calltab_Inline_Frame **frames, size_t *n)
+static int
+where_at (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
+	  Calltab_Inline_Frame **frames, size_t *n)
 {
   if (ix == NULL || frames == NULL || n == NULL)
     {
@@ -797,5 +818,20 @@ calltab_where (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
   return status;
  out:
   pthread_mutex_unlock (&ct->lock);
+  return status;
+}
+
+CALLTAB_EXPORT int
+calltab_where (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
+	       Calltab_Inline_Frame **frames, size_t *n)
+{
+  if (ix == NULL || !ix->relocatable)
+    return where_at (ix, addr, subprogram, frames, n);
+  int status = where_at (ix, addr + ix->text_base, subprogram, frames, n);
+  for (size_t i = 0; status == 0 && i < *n; i++)
+    {
+      (*frames)[i].low -= ix->text_base;
+      (*frames)[i].high -= ix->text_base;
+    }
   return status;
 }

@@ -73,6 +73,7 @@ struct Calltab_Inlines
   uint64_t mbias;		/* libdwfl's bias of the module */
   uint64_t delta;		/* DWARF address - file address */
   bool relocatable;		/* ET_REL: address 0 is a real one */
+  uint64_t text_base;		/* ET_REL: where libdwfl placed .text */
   struct in_cu **cus;		/* built so far, by offset */
   size_t ncus, cus_alloc;
   struct in_cu *last;		/* the last one used */
