@@ -518,7 +518,8 @@ typedef struct
 				   function (.debug_info offset); 0 when
 				   the line table has a row there but no
 				   function's DIE holds it: one frame, named
-				   by the symbol table */
+				   by the symbol table (low = high =
+				   the address) */
   uint64_t origin;		/* its DW_AT_abstract_origin (the inlined
 				   function's definition), else DIE */
   int inlined;			/* 1: an inlined copy; 0: the out-of-line

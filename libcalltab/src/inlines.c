@@ -573,40 +573,6 @@ calltab_inlines_end (Calltab_Inlines *ix)
   free (ix);
 }
 
-/* A row without a function's DIE (GCC leaves some out): one frame
-   named by the symbol table, as addr2line and llvm-symbolizer do.  */
-static int
-symbol_frame (Calltab_Inlines *ix, uint64_t addr,
-	      const Calltab_Inline_Frame *first,
-	      Calltab_Inline_Frame **frames, size_t *n)
-{
-  Calltab_Function *funcs;
-  size_t nf;
-  if (calltab_functions_at (ix->ct, addr, &funcs, &nf) != 0)
-    return -1;
-  if (nf == 0)
-    {
-      free (funcs);
-      return 0;
-    }
-  Calltab_Inline_Frame *f = calloc (1, sizeof *f);
-  if (f == NULL)
-    {
-      free (funcs);
-      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-      return -1;
-    }
-  *f = *first;
-  f->name = funcs[0].name;
-  f->linkage_name = funcs[0].symbol;
-  f->low = funcs[0].low_pc;
-  f->high = funcs[0].low_pc + funcs[0].size;
-  free (funcs);
-  *frames = f;
-  *n = 1;
-  return 0;
-}
-
 static bool
 fsym_before (const void *elt, const void *key)
 {
@@ -729,6 +695,33 @@ __calltab_in_symbol_name (Calltab_Inlines *ix, uint64_t addr,
       f->linkage_name = sym;
     }
   f->nfunctions = distinct ? distinct : 1;
+  return 0;
+}
+
+/* A row without a function's DIE (GCC leaves some out): one frame
+   named by the symbol table ("??" without a symbol), as addr2line and
+   llvm-symbolizer do.  */
+static int
+symbol_frame (Calltab_Inlines *ix, uint64_t addr,
+	      const Calltab_Inline_Frame *first,
+	      Calltab_Inline_Frame **frames, size_t *n)
+{
+  Calltab_Inline_Frame *f = calloc (1, sizeof *f);
+  if (f == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  *f = *first;
+  f->name = "??";
+  f->low = f->high = addr;
+  if (__calltab_in_symbol_name (ix, addr, f) != 0)
+    {
+      free (f);
+      return -1;
+    }
+  *frames = f;
+  *n = 1;
   return 0;
 }
 
