@@ -12,17 +12,21 @@
 #       (gtest-all.cc, gtest_main.cc, sample1: -O2 -g), drawn at random
 #       (fixed seed) over its function symbols weighted by size; the
 #       debug binary from NFILES generated C files of NFUNCS functions
-#       (default 16 x 2000: about 105 MB, 6 levels of always_inline
-#       helpers, -O2 -g).  KEEP=DIR keeps the scratch files.
+#       (default 8 x 2000: about 107 MB, 5 levels of always_inline
+#       helpers, -O2 -g; 13.3 MB per 2000 functions).  KEEP=DIR keeps
+#       the scratch files.
 #
 # 2 CPUs shared with other jobs, 100,000 addresses, 5.4 MB program:
-# calltab where 0.73 s, addr2line -i -f 3.91 s (0.19x), llvm-symbolizer
-# --inlining 1.81 s (0.40x).  See bench/README.md for the last full run.
+# calltab where 0.588 s, --json 0.863 s, addr2line -i -f 5.668 s
+# (where/addr2line 0.10), llvm-symbolizer --inlining 2.190 s (0.27).
+# 16 x 2000 functions, 213 MB: calltab inlines h0 3.1 s (768,000
+# copies), h3 2.0 s (64,000), llvm-dwarfdump --debug-info 9.3 s (0.33,
+# 0.21).
 set -eu
 cd "$(dirname "$0")/.."
 . bench/lib.sh
 naddrs=${1:-100000}
-nfiles=${2:-16}
+nfiles=${2:-8}
 nfuncs=${3:-2000}
 GCC=${GCC:-gcc}
 GXX=${GXX:-g++}
