@@ -416,6 +416,7 @@ bench: all
 	      bench/discriminators.sh) args="$(BENCH_DISCRIM_FILES)" ;; \
 	      bench/disambiguate.sh) args=200000 ;; \
 	      bench/backtrace.sh) args="2 500" ;; \
+	      bench/symbolize.sh) args="100000 2 2000" ;; \
 	      bench/gdb-icf-names.sh) continue ;; \
 	    esac; \
 	  fi; \

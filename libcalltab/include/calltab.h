@@ -494,6 +494,137 @@ int calltab_afdo_write (Calltab_Afdo *p, FILE *out,
 /* Release P.  P may be NULL.  */
 void calltab_afdo_end (Calltab_Afdo *p);
 
+/* Inline copies and the inline chain at an address (calltab inlines,
+   calltab where; docs/library.md).  An index of the file's DWARF built
+   through libdw, one compilation unit at a time on first use: the
+   functions with code and their DW_TAG_inlined_subroutine copies, with
+   ranges and call sites.  Used by one thread at a time (it reads the
+   DWARF under the handle's lock).  Version node CALLTAB_0.4.  */
+
+typedef struct Calltab_Inlines Calltab_Inlines;
+
+/* One level of an inline chain.  Strings are owned by the index (or by
+   libdw, for the handle's life).  */
+typedef struct
+{
+  const char *name;		/* the function as written: C++ demangled
+				   with parameters, C the name; "??" if
+				   none; for the out-of-line function of
+				   calltab_where, its ELF symbol's
+				   (demangled: a clone's suffix shown) */
+  const char *linkage_name;	/* or NULL */
+  uint64_t die;			/* the DW_TAG_inlined_subroutine, or the
+				   DW_TAG_subprogram of the out-of-line
+				   function (.debug_info offset); 0 when
+				   the line table has a row there but no
+				   function's DIE holds it: one frame, named
+				   by the symbol table (low = high =
+				   the address) */
+  uint64_t origin;		/* its DW_AT_abstract_origin (the inlined
+				   function's definition), else DIE */
+  int inlined;			/* 1: an inlined copy; 0: the out-of-line
+				   function (the last level) */
+  uint64_t low, high;		/* the range of DIE holding the address,
+				   [low, high), file addresses */
+  const char *file;		/* where in this function: the line
+				   table's row at the address for the
+				   first level, the call site of the level
+				   below for the others; NULL if unknown */
+  int line, column;		/* 0 if unknown */
+  unsigned int discriminator;	/* the row's, or the call site's
+				   (DW_AT_GNU_discriminator) */
+  size_t nfunctions;		/* calltab_where, the out-of-line
+				   function: how many functions (ELF
+				   symbols of distinct names) hold the
+				   address; more than 1 in merged code
+				   (identical code folding): ask
+				   calltab_disambiguate; 0 elsewhere */
+} Calltab_Inline_Frame;
+
+/* A range of code, file addresses [low, high).  In a relocatable
+   object SCN is the section and low/high offsets in it.  */
+typedef struct
+{
+  uint64_t low, high;
+  size_t scn;
+} Calltab_Range;
+
+enum
+{
+  CALLTAB_INLINED = 0,		/* a DW_TAG_inlined_subroutine copy */
+  CALLTAB_OUT_OF_LINE = 1,	/* the concrete out-of-line function */
+  CALLTAB_CLONE = 2		/* an IPA clone of it (foo.isra.0,
+				   foo.constprop.0, foo.part.0) */
+};
+
+/* One copy of a function.  */
+typedef struct
+{
+  int kind;			/* CALLTAB_INLINED, _OUT_OF_LINE, _CLONE */
+  uint64_t die;			/* its DIE */
+  Calltab_Range *ranges;	/* by address */
+  size_t nranges;
+  uint64_t entry_pc;		/* DW_AT_entry_pc, DW_AT_low_pc, else the
+				   first of DW_AT_ranges (file address, or
+				   section offset as RANGES) */
+  const char *symbol;		/* OUT_OF_LINE, CLONE: the ELF symbol at
+				   its entry, or NULL */
+  const char *call_file;	/* INLINED: the call site, or NULL */
+  int call_line, call_column;
+  unsigned int call_discriminator;
+  Calltab_Inline_Frame *callers;	/* INLINED: the direct caller first
+					   (itself an inlined copy or not), up
+					   to the out-of-line function; each
+					   at the call site of the one before */
+  size_t ncallers;
+} Calltab_Inline_Copy;
+
+/* The copies of a function in one compilation unit, under its abstract
+   definition.  */
+typedef struct
+{
+  const char *name;		/* as Calltab_Inline_Frame.name */
+  const char *linkage_name;	/* or NULL */
+  const char *decl_file;	/* its declaration, or NULL */
+  int decl_line;
+  const char *cu;		/* the unit's DW_AT_name, or NULL */
+  uint64_t cu_die;		/* the unit DIE */
+  uint64_t die;			/* the abstract definition (for a function
+				   never inlined: its DIE) */
+  Calltab_Inline_Copy *copies;	/* inlined copies, then out-of-line ones,
+				   each by address */
+  size_t ncopies;
+} Calltab_Inline_Def;
+
+/* An index of CT's DWARF (CT must outlive it).  Returns NULL on error:
+   no DWARF (CALLTAB_E_NO_DWARF, the message names the file), out of
+   memory.  */
+Calltab_Inlines *calltab_inlines_begin (Calltab *ct);
+
+/* The inline chain at file address ADDR, innermost first, ending with
+   the out-of-line function, in *FRAMES (malloc'ed; the caller frees it)
+   and *N.  SUBPROGRAM, when not 0, is the DW_TAG_subprogram DIE to
+   follow where several hold ADDR (merged code: the function
+   calltab_disambiguate decided); 0 takes the first.  In a relocatable object ADDR is an offset
+   in its .text section (and the frames' low/high too).  Returns 0 (*N 0:
+   neither a function's DWARF nor the line table holds ADDR), -1 on
+   error.  Takes the handle's lock (do not call it with the lock held,
+   from a callback).  */
+int calltab_where (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
+		   Calltab_Inline_Frame **frames, size_t *n);
+
+/* Every copy of the function FUNC (its DW_AT_name, linkage name, or
+   demangled name with or without parameters), in *DEFS (malloc'ed) and
+   *N, one per compilation unit and abstract definition, in unit order.
+   Returns 0 (*N 0: none), -1 on error.  Release with
+   calltab_inline_defs_free.  */
+int calltab_inlines_find (Calltab_Inlines *ix, const char *func,
+			  Calltab_Inline_Def **defs, size_t *n);
+void calltab_inline_defs_free (Calltab_Inline_Def *defs, size_t n);
+
+/* Release IX.  IX may be NULL.  */
+void calltab_inlines_end (Calltab_Inlines *ix);
+
 /* The code of the calling thread's last error, and clear it.  */
 int calltab_errno (void);
 

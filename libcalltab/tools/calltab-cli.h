@@ -31,6 +31,8 @@ int cmd_backtrace (int argc, char **argv);
 int cmd_perf_script (int argc, char **argv);
 int cmd_prune (int argc, char **argv);
 int cmd_afdo (int argc, char **argv);
+int cmd_inlines (int argc, char **argv);
+int cmd_where (int argc, char **argv);
 
 /* Text output (docs/cli.md): the "entry" line of ENTRY, without the
    leading keyword, and the "unit"/"caller" lines.  */

@@ -23,6 +23,10 @@ static const struct cli_command commands[] = {
   { "prune", cmd_prune,
     "drop the entries no disambiguation needs" },
   { "afdo", cmd_afdo, "build a GCC AutoFDO profile from perf samples" },
+  { "inlines", cmd_inlines,
+    "list every inlined and out-of-line copy of a function" },
+  { "where", cmd_where,
+    "the inline chain at addresses (a symbolizer)" },
   { NULL, NULL, NULL }
 };
 
