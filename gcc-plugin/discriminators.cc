@@ -117,6 +117,7 @@ struct discriminators
   /* Counters for CALLTAB_DISCRIM_STATS (docs/discriminators.md).  */
   unsigned long n_rows = 0, n_nonzero = 0, n_repeats = 0, n_mismatches = 0;
   unsigned long n_bumps = 0, n_uncovered = 0, n_view_rows = 0;
+  unsigned long n_wrappers = 0;
 };
 
 /* strcmp that orders NULL first; file names come from the line maps.  */
@@ -1034,9 +1035,85 @@ finish_unit (void *data)
     return;
   fprintf (stderr, "calltab discriminators: %lu rows, %lu non-zero, %lu"
 	   " tag changes, %lu view repeats predicted, %lu not, %lu"
-	   " unforeseen, %lu misattributed\n", d->n_rows, d->n_nonzero,
-	   d->n_bumps, d->n_view_rows, d->n_repeats, d->n_mismatches,
-	   d->n_uncovered);
+	   " unforeseen, %lu misattributed, %lu ICF wrappers\n", d->n_rows,
+	   d->n_nonzero, d->n_bumps, d->n_view_rows, d->n_repeats,
+	   d->n_mismatches, d->n_uncovered, d->n_wrappers);
+}
+
+/* IPA-ICF's wrapper: when GCC finds two functions with the same body,
+   it may replace the second's body by a call to the first and inline
+   that call (cgraph_node::create_wrapper, expand_thunk), and it marks
+   the wrapper DECL_IGNORED_P because early debug has already run
+   (symtab-thunks.cc).  The inlined code keeps its locations, but with
+   no lexical block (the wrapper's call had none to put the inlined
+   blocks in), and final.cc gives an ignored function no rows: the whole
+   copy was covered by the one row dwarf2out_set_ignored_loc emits at
+   the wrapper's opening line, so none of its blocks could be told apart
+   (nor its lines).  If DECL is such a wrapper, with exactly one
+   function inlined into it (the function the variables of var-tracking's
+   notes come from) and code located outside its own opening line, put that code in a new inlined-function scope of the callee
+   (called from the wrapper's opening line, as the wrapper's source says
+   nothing better) and give the wrapper its debug information back:
+   final.cc then emits its rows, dwarf2out a concrete DIE for it with the
+   DW_TAG_inlined_subroutine of the callee, and the pass numbers it like
+   any function.  Debug information only: the code is the same.  Returns
+   whether it did.  */
+bool
+adopt_wrapper (tree decl)
+{
+  tree outer = DECL_INITIAL (decl);
+  if (DECL_ARTIFICIAL (decl) || outer == NULL_TREE
+      || TREE_CODE (outer) != BLOCK || BLOCK_SUBBLOCKS (outer) != NULL_TREE
+      || LOCATION_LOCUS (DECL_SOURCE_LOCATION (decl)) <= BUILTINS_LOCATION)
+    return false;
+  /* The callee: by the time RTL passes run, the inlined edge and its
+     clone are gone; the variables the inlined code tracks are copies of
+     the callee's (var-tracking's notes).  */
+  tree callee = NULL_TREE;
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_VAR_LOCATION)
+      {
+	tree f = decl_function_context (DECL_ORIGIN (NOTE_VAR_LOCATION_DECL
+						     (insn)));
+	if (f == NULL_TREE || f == decl || f == callee)
+	  continue;
+	if (callee != NULL_TREE)
+	  return false;
+	callee = f;
+      }
+  if (callee == NULL_TREE || DECL_IGNORED_P (callee))
+    return false;
+  location_t own = LOCATION_LOCUS (DECL_SOURCE_LOCATION (decl));
+  auto inlined_p = [own] (location_t loc)
+    {
+      return LOCATION_LOCUS (loc) > BUILTINS_LOCATION
+	     && LOCATION_BLOCK (loc) == NULL_TREE
+	     && LOCATION_LOCUS (loc) != own;
+    };
+  bool any = false;
+  for (rtx_insn *insn = get_insns (); insn && !any; insn = NEXT_INSN (insn))
+    any = INSN_P (insn) && INSN_HAS_LOCATION (insn)
+	  && inlined_p (INSN_LOCATION (insn));
+  if (!any)
+    return false;
+  tree scope = make_node (BLOCK);
+  BLOCK_ABSTRACT_ORIGIN (scope) = callee;
+  BLOCK_SOURCE_LOCATION (scope) = own;
+  BLOCK_SUPERCONTEXT (scope) = outer;
+  BLOCK_SUBBLOCKS (outer) = scope;
+  /* final.cc's change_scope compares block numbers before number_blocks
+     renumbers them: a subblock's is greater.  */
+  BLOCK_NUMBER (scope) = BLOCK_NUMBER (outer) + 1;
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    if (NOTE_P (insn) && NOTE_MARKER_P (insn)
+	&& inlined_p (NOTE_MARKER_LOCATION (insn)))
+      NOTE_MARKER_LOCATION (insn)
+	= set_block (NOTE_MARKER_LOCATION (insn), scope);
+    else if (INSN_P (insn) && INSN_HAS_LOCATION (insn)
+	     && inlined_p (INSN_LOCATION (insn)))
+      INSN_LOCATION (insn) = set_block (INSN_LOCATION (insn), scope);
+  DECL_IGNORED_P (decl) = 0;
+  return true;
 }
 
 const pass_data discriminators_pass_data = {
@@ -1062,12 +1139,21 @@ public:
   {
     return m_state->opts.discriminators == CALLTAB_DISCRIM_RTL
 	   && debug_info_level >= DINFO_LEVEL_TERSE
-	   && !DECL_IGNORED_P (current_function_decl)
 	   && decl_to_instance_map == NULL;
   }
 
   unsigned int execute (function *) final override
   {
+    if (DECL_IGNORED_P (current_function_decl))
+      {
+	if (!adopt_wrapper (current_function_decl))
+	  return 0;
+	m_state->n_wrappers++;
+	if (const char *e = getenv ("CALLTAB_DISCRIM_STATS"))
+	  if (e[0] == '2')
+	    fprintf (stderr, "calltab discriminators: ICF wrapper %s\n",
+		     calltab_function_name ());
+      }
     assign_discriminators (*m_state);
     return 0;
   }
