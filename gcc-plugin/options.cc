@@ -45,8 +45,8 @@ const option_desc option_table[] = {
     &calltab_options::stats, NULL, NULL },
   { "discriminators", OPT_ENUM,
     "discriminators: per final basic block (rtl, the default), "
-    "GCC's own (gcc), none (off), or rtl's as the base of "
-    "[base:8][multiplicity:7][copy ID:11] (hierarchical)",
+    "GCC's own (gcc), none (off), or rtl's with copy IDs and "
+    "multiplicities, [base:8][multiplicity:7][copy ID:11] (hierarchical)",
     NULL, &calltab_options::discriminators, discrim_choices },
 };
 
