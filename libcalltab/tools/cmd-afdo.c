@@ -521,8 +521,17 @@ cmd_afdo (int argc, char **argv)
      discriminator, GCC's early numbering): the plugin's final-code
      numbers would put counts on other statements (docs/fdo.md, "GCC 13
      and 14").  */
-  opts.keep_discriminators
-    = keep_given || (gcc >= 13 && !plugin_numbered (calltab_dwarf (ct)));
+  opts.keep_discriminators = keep_given;
+  if (gcc >= 13 && !keep_given && output != NULL)
+    {
+      if (!plugin_numbered (calltab_dwarf (ct)))
+	opts.keep_discriminators = 1;
+      else
+	fprintf (stderr, "calltab afdo: %s: its discriminators are the"
+		 " plugin's, not GCC %ld's own: lines folded (to keep them,"
+		 " convert a discriminators=gcc build of the same code,"
+		 " --dso)\n", binary, gcc);
+    }
   Calltab_Afdo *prof = calltab_afdo_begin (ct);
   if (prof == NULL)
     {
