@@ -1005,7 +1005,13 @@ assign_discriminators (discriminators &d)
     b = -1;
   w.must_row.safe_grow_cleared (get_max_uid () + 1);
   if (d.opts.discriminators == CALLTAB_DISCRIM_HIERARCHICAL)
-    w.mult = &d.mult;
+    {
+      /* Another function's, where loop_factors did not run for this one
+	 (no RTL loop passes: -O0).  */
+      if (d.mult_decl != current_function_decl)
+	d.mult.truncate (0);
+      w.mult = &d.mult;
+    }
   walk_blocks (w);
   number_keys (w);
   if (w.mult != NULL)
@@ -1153,10 +1159,12 @@ finish_unit (void *data)
    copy was covered by the one row dwarf2out_set_ignored_loc emits at
    the wrapper's opening line, so none of its blocks could be told apart
    (nor its lines).  If DECL is such a wrapper, with exactly one
-   function inlined into it (the function the variables of var-tracking's
-   notes come from) and code located outside its own opening line, put that code in a new inlined-function scope of the callee
-   (called from the wrapper's opening line, as the wrapper's source says
-   nothing better) and give the wrapper its debug information back:
+   function inlined into it (the function the variables of
+   var-tracking's notes come from) and code located outside its own
+   opening line, put that code in a new inlined-function scope of the
+   callee (called from the wrapper's opening line, as the wrapper's
+   source says nothing better) and give the wrapper its debug
+   information back:
    final.cc then emits its rows, dwarf2out a concrete DIE for it with the
    DW_TAG_inlined_subroutine of the callee, and the pass numbers it like
    any function.  Debug information only: the code is the same.  Returns
