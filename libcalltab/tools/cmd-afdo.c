@@ -21,8 +21,8 @@ static void
 help (FILE *out)
 {
   fputs ("Usage: calltab afdo [OPTION...] BINARY [PERF_SCRIPT|-]\n"
-	 "Build the AutoFDO profile that GCC 12's -fauto-profile reads from\n"
-	 "the samples of BINARY in the output of\n"
+	 "Build the AutoFDO profile that GCC's -fauto-profile reads (GCC 12's\n"
+	 "unless --gcc=N) from the samples of BINARY in the output of\n"
 	 "  perf script -F ip,sym,symoff,dso --no-demangle --show-mmap-events -G\n"
 	 "(PERF_SCRIPT, or stdin for '-' or none), or of a perf.data file.\n"
 	 "Each sampled address is mapped through BINARY's DWARF to its inline\n"
