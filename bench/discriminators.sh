@@ -1,16 +1,18 @@
 #!/bin/sh
 # discriminators.sh: line-table bytes with the plugin's discriminators
-# (discriminators=rtl) against GCC 12's own (=gcc) and none (=off),
-# measured in the same run on the same compiler.  Not a test.
+# (discriminators=rtl, and =hierarchical) against GCC 12's own (=gcc) and
+# none (=off), measured in the same run on the same compiler.  Not a test.
 #
 #   bench/discriminators.sh [FILE.c|FILE.cc ...]
 #   bench/discriminators.sh --cost [FILE.c|FILE.cc ...]
 #
-# --cost: the plugin (default options) against the same build without it,
+# --cost: the plugin in each mode of MODES (default: rtl hierarchical; the
+# mode column) against the same build without it,
 # at -O0, -O2 and -O3, per file (default: sqlite3.c, googletest's
 # gtest-all.cc and the testsuite corpus), with the bytes of .debug_line
 # split by cause: DW_LNE_set_discriminator operations (4 bytes each for
-# numbers below 128), DW_LNS_negate_stmt toggles (1 byte) and rows
+# numbers below 128, one more per 7 bits above: hierarchical copy IDs
+# take 6), DW_LNS_negate_stmt toggles (1 byte) and rows
 # (special opcodes, DW_LNS_copy, end of sequence: 1 byte and more each).
 #
 # Without arguments: the testsuite corpus and discriminator programs, and
@@ -19,8 +21,9 @@
 # ${CALLTAB_BENCH_DIR:-/tmp/calltab-bench} the first time.
 #
 # Prints, per optimization level, the summed .debug_line bytes of each
-# mode and the ratios rtl/gcc and rtl/off, and whether the allocated
-# sections (the code) are identical in the three modes (invariant 1).
+# mode and the ratios rtl/gcc, rtl/off and hierarchical/rtl, and whether
+# the allocated sections (the code) are identical in the four modes
+# (invariant 1).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -61,15 +64,18 @@ real_sources () {
     done
 }
 
-# Rows, set_discriminator operations and negate_stmt toggles of an
-# object's line programs (readelf's raw dump), and its .debug_line bytes.
+# An object's .debug_line bytes, and the rows, set_discriminator
+# operations, negate_stmt toggles and set_discriminator bytes of its
+# line programs (readelf's raw dump).
 line_causes () {
     sz=$(size -A "$1" | awk '$1 == ".debug_line" { s += $2 } END { print s + 0 }')
     readelf --debug-dump=rawline "$1" 2>/dev/null | awk -v sz="$sz" '
-        /set Discriminator to/ { d++ }
+        /set Discriminator to/ {
+            # DW_LNE_set_discriminator: 0, length, opcode, ULEB128.
+            d++; v = $NF; b += 4; while (v >= 128) { b++; v = int(v / 128) } }
         /Set is_stmt to/ { n++ }
         /Special opcode/ || /\]  Copy/ || /End of Sequence/ { r++ }
-        END { printf "%d %d %d %d\n", sz, r, d, n }'
+        END { printf "%d %d %d %d %d\n", sz, r, d, n, b }'
 }
 
 if [ "${1:-}" = --cost ]; then
@@ -81,33 +87,45 @@ if [ "${1:-}" = --cost ]; then
     else
         files="$sqlite $G/src/gtest-all.cc corpus"
     fi
-    printf '%-14s %-4s %9s %9s %8s | %7s %7s %7s | %s\n' file level \
-        none plugin ratio rows setdisc negstmt "bytes: setdisc negstmt rows+other"
+    modes=${MODES:-rtl hierarchical}
+    first=${modes%% *}
+    printf '%-14s %-4s %-12s %9s %9s %8s | %7s %7s %7s | %s\n' file level \
+        mode none plugin ratio rows setdisc negstmt \
+        "bytes: setdisc negstmt rows+other"
     for f in $files; do
         for opt in -O0 -O2 -O3; do
+          for mode in $modes; do
             if [ "$f" = corpus ]; then
                 srcs=$(ls "$top"/testsuite/corpus/*.c "$top"/testsuite/corpus/*.cc)
             else
                 srcs=$f
             fi
-            tn=0 tp=0 rn=0 rp=0 dn=0 dp=0 nn=0 np=0
+            tn=0 tp=0 rn=0 rp=0 dn=0 dp=0 nn=0 np=0 bn=0 bp=0
             for src in $srcs; do
                 case $src in *.cc) cc=$GXX ;; *) cc=$GCC ;; esac
                 b=$work/obj/cost-$(basename "$src")$opt
-                $cc $opt -g -I"$G/include" -I"$G" -c "$src" -o "$b-none.o"
+                # The build without the plugin: once per file and level.
+                [ "$mode" != "$first" ] ||
+                    $cc $opt -g -I"$G/include" -I"$G" -c "$src" -o "$b-none.o"
                 $cc $opt -g -I"$G/include" -I"$G" -c "$src" -o "$b-plug.o" \
-                    -fplugin="$plugin"
+                    -fplugin="$plugin" \
+                    -fplugin-arg-calltab-discriminators="$mode"
                 set -- $(line_causes "$b-none.o") $(line_causes "$b-plug.o")
                 tn=$((tn + $1)) rn=$((rn + $2)) dn=$((dn + $3)) nn=$((nn + $4))
-                tp=$((tp + $5)) rp=$((rp + $6)) dp=$((dp + $7)) np=$((np + $8))
+                bn=$((bn + $5))
+                tp=$((tp + $6)) rp=$((rp + $7)) dp=$((dp + $8)) np=$((np + $9))
+                bp=$((bp + ${10}))
             done
-            awk -v f="$(basename "$f")" -v o="$opt" -v tn=$tn -v tp=$tp \
+            awk -v f="$(basename "$f")" -v o="$opt" -v m="$mode" \
+                -v tn=$tn -v tp=$tp \
                 -v rn=$rn -v rp=$rp -v dn=$dn -v dp=$dp -v nn=$nn -v np=$np \
+                -v bn=$bn -v bp=$bp \
                 'BEGIN {
-                ds = 4 * (dp - dn); ns = np - nn; rest = tp - tn - ds - ns
-                printf "%-14s %-4s %9d %9d %+7.2f%% | %+7d %+7d %+7d | %+d %+d %+d\n",
-                       f, o, tn, tp, (tp / tn - 1) * 100, rp - rn, dp - dn,
+                ds = bp - bn; ns = np - nn; rest = tp - tn - ds - ns
+                printf "%-14s %-4s %-12s %9d %9d %+7.2f%% | %+7d %+7d %+7d | %+d %+d %+d\n",
+                       f, o, m, tn, tp, (tp / tn - 1) * 100, rp - rn, dp - dn,
                        np - nn, ds, ns, rest }'
+          done
         done
     done
     exit 0
@@ -126,33 +144,36 @@ line_bytes () {
     size -A "$1" | awk '$1 == ".debug_line" { s += $2 } END { print s + 0 }'
 }
 
-for opt in -O0 -O2; do
-    rtl=0 gcc=0 off=0 nfiles=0 same=yes
+for opt in -O0 -O2 -O3; do
+    rtl=0 gcc=0 off=0 hier=0 nfiles=0 same=yes
     for f in $files; do
         case $f in *.cc) cc=$GXX ;; *) cc=$GCC ;; esac
         b=$work/obj/$(basename "$f")$opt
-        for mode in rtl gcc off; do
+        for mode in rtl gcc off hierarchical; do
             $cc $opt -g $incs -c "$f" -o "$b-$mode.o" -fplugin="$plugin" \
                 -fplugin-arg-calltab-discriminators=$mode
         done
         rtl=$((rtl + $(line_bytes "$b-rtl.o")))
         gcc=$((gcc + $(line_bytes "$b-gcc.o")))
         off=$((off + $(line_bytes "$b-off.o")))
+        hier=$((hier + $(line_bytes "$b-hierarchical.o")))
         nfiles=$((nfiles + 1))
         if [ -x "$digest" ]; then
             d=$("$digest" "$b-rtl.o")
             [ "$d" = "$("$digest" "$b-gcc.o")" ] &&
-                [ "$d" = "$("$digest" "$b-off.o")" ] || {
+                [ "$d" = "$("$digest" "$b-off.o")" ] &&
+                [ "$d" = "$("$digest" "$b-hierarchical.o")" ] || {
                 same=no; echo "code differs: $f $opt" >&2; }
         fi
     done
     awk -v o="$opt" -v n="$nfiles" -v r="$rtl" -v g="$gcc" -v f="$off" \
-        -v s="$same" 'BEGIN {
-        printf "%s  %d files  .debug_line bytes: rtl %d  gcc %d  off %d\n",
-               o, n, r, g, f
+        -v h="$hier" -v s="$same" 'BEGIN {
+        printf "%s  %d files  .debug_line bytes: rtl %d  gcc %d  off %d" \
+               "  hierarchical %d\n", o, n, r, g, f, h
         printf "%s  rtl/gcc %.4f (%+.2f%%)  rtl/off %.4f (%+.2f%%)  " \
-               "gcc/off %.4f (%+.2f%%)  code identical: %s\n", o,
+               "gcc/off %.4f (%+.2f%%)  hierarchical/rtl %.4f (%+.2f%%)  " \
+               "code identical: %s\n", o,
                r / g, (r / g - 1) * 100, r / f, (r / f - 1) * 100,
-               g / f, (g / f - 1) * 100, s
+               g / f, (g / f - 1) * 100, h / r, (h / r - 1) * 100, s
     }'
 done

@@ -25,7 +25,9 @@ enum calltab_discrim_mode
 {
   CALLTAB_DISCRIM_RTL,		/* the plugin, per final basic block */
   CALLTAB_DISCRIM_GCC,		/* GCC's own tree-level assignment */
-  CALLTAB_DISCRIM_OFF		/* none: every row carries 0 */
+  CALLTAB_DISCRIM_OFF,		/* none: every row carries 0 */
+  CALLTAB_DISCRIM_HIERARCHICAL	/* the plugin's, as base, multiplicity
+				   and copy ID (calltab-format.h) */
 };
 
 /* Decode ARGC arguments of ARGV into *OPTS and build the help text.

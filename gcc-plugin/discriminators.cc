@@ -73,6 +73,11 @@ struct key_block
   int block;			/* final block number, 0-based, layout order */
   int rows;			/* rows of the key the block starts (estimate) */
   int disc;			/* -1 until numbered */
+  /* discriminators=hierarchical: the sum of a hash of each instruction's
+     code (the same for copies of the same code, in any order), and the
+     multiplicity of the key's code in the block (0: not known).  */
+  unsigned shape;
+  int mult;
 };
 
 /* A conditional jump or a table jump: the key of its row, its block and
@@ -114,9 +119,16 @@ struct discriminators
 
   const calltab_options &opts;
   function_table current = function_table ();
+  /* discriminators=hierarchical: the function whose loops were seen
+     last (loop_factors) and, by INSN_UID, how many executions of its
+     source one execution of the instruction stands for (0: one).  */
+  tree mult_decl = NULL_TREE;
+  vec<int> mult = vNULL;
   /* Counters for CALLTAB_DISCRIM_STATS (docs/discriminators.md).  */
   unsigned long n_rows = 0, n_nonzero = 0, n_repeats = 0, n_mismatches = 0;
   unsigned long n_bumps = 0, n_uncovered = 0, n_view_rows = 0;
+  unsigned long n_wrappers = 0, n_copies = 0, n_multiple = 0;
+  unsigned long n_clamped = 0;
 };
 
 /* strcmp that orders NULL first; file names come from the line maps.  */
@@ -354,6 +366,9 @@ struct walk
      its code (published by publish_tags).  */
   vec<int> bb_block;
   vec<int> bb_tag;
+  /* discriminators=hierarchical: the multiplicities by INSN_UID
+     (discriminators::mult), NULL in the other modes.  */
+  const vec<int> *mult;
 
   void set_block (basic_block bb, int block)
   {
@@ -368,6 +383,27 @@ struct walk
     bb_block[bb->index] = block;
   }
 };
+
+/* Whether the plugin numbers the rows (rtl, hierarchical).  */
+bool
+numbered_p (const calltab_options &opts)
+{
+  return opts.discriminators == CALLTAB_DISCRIM_RTL
+	 || opts.discriminators == CALLTAB_DISCRIM_HIERARCHICAL;
+}
+
+/* discriminators=hierarchical: a hash of INSN's code (its insn code,
+   which get_attr_length in code_insn_p has recognized; -1 for an asm),
+   summed per key and block into key_block::shape.  */
+unsigned
+code_hash (rtx_insn *insn)
+{
+  unsigned h = (unsigned) INSN_CODE (insn) * 0x9e3779b9u + 0x7f4a7c15u;
+  h ^= h >> 16;
+  h *= 0x85ebca6bu;
+  h ^= h >> 13;
+  return h;
+}
 
 /* The first walk: number the blocks of the final code, record the one
    every RTL block is in (W.bb_block), and record, for each
@@ -511,11 +547,23 @@ walk_blocks (walk &w)
 	  if (counted_block == -1)
 	    row_inst = scope != NULL_TREE ? instance_of (scope) : NULL_TREE;
 	  line_key k = { row_inst, row.file, row.line };
-	  key_block kb = { k, block, counted_block != block, -1 };
+	  key_block kb = { k, block, counted_block != block, -1, 0, 0 };
+	  if (w.mult != NULL)
+	    {
+	      kb.shape = code_hash (insn);
+	      if ((unsigned) INSN_UID (insn) < w.mult->length ())
+		kb.mult = (*w.mult)[INSN_UID (insn)];
+	    }
 	  /* The instructions of a row mostly follow each other: merged
-	     here already as number_keys merges them.  */
+	     here already as number_keys merges them (rows, shape and
+	     multiplicity alike).  */
 	  if (!w.keys.is_empty () && cmp_key_block (&w.keys.last (), &kb) == 0)
-	    w.keys.last ().rows += kb.rows;
+	    {
+	      key_block &last = w.keys.last ();
+	      last.rows += kb.rows;
+	      last.shape += kb.shape;
+	      last.mult = MAX (last.mult, kb.mult);
+	    }
 	  else
 	    w.keys.safe_push (kb);
 	  counted_block = block;
@@ -554,7 +602,7 @@ walk_blocks (walk &w)
 int
 find_key (const vec<key_block> &keys, const line_key &k, int block)
 {
-  key_block probe = { k, block, 0, 0 };
+  key_block probe = { k, block, 0, 0, 0, 0 };
   const key_block *found
     = (const key_block *) bsearch (&probe, keys.address (), keys.length (),
 				   sizeof (key_block), cmp_key_block);
@@ -604,7 +652,11 @@ number_keys (walk &w)
   unsigned out = 0;
   for (unsigned i = 0; i < keys.length (); i++)
     if (out > 0 && cmp_key_block (&keys[out - 1], &keys[i]) == 0)
-      keys[out - 1].rows += keys[i].rows;
+      {
+	keys[out - 1].rows += keys[i].rows;
+	keys[out - 1].shape += keys[i].shape;
+	keys[out - 1].mult = MAX (keys[out - 1].mult, keys[i].mult);
+      }
     else
       keys[out++] = keys[i];
   keys.truncate (out);
@@ -677,6 +729,50 @@ number_keys (walk &w)
       i = j;
     }
   conflicts.release ();
+}
+
+/* discriminators=hierarchical (calltab-format.h): turn the numbers
+   number_keys gave (the base) into [base:8][multiplicity:7][copy ID:11].
+   Blocks of a key with the same base and the same code (the same
+   multiset of instruction codes: copies the compiler made by unrolling,
+   peeling, tail duplication, loop versioning) get copy IDs 0, 1, 2, ...
+   in layout order; a block whose code differs keeps 0 (the rule lets
+   such blocks share a number, and they are not copies).  The
+   multiplicity is the key_block's (loop_factors).  Fields that do not
+   fit are clamped and counted.  */
+void
+encode_hierarchical (walk &w, discriminators &d)
+{
+  vec<key_block> &keys = w.keys;
+  const int base_max = (1 << CALLTAB_DISCR_BASE_BITS) - 1;
+  const int mult_max = (1 << CALLTAB_DISCR_MULT_BITS) - 1;
+  const int copy_max = (1 << CALLTAB_DISCR_COPY_BITS) - 1;
+  auto_vec<int> copy;
+  copy.safe_grow_cleared (keys.length ());
+  for (unsigned i = 0; i < keys.length (); )
+    {
+      unsigned j = i;
+      while (j < keys.length () && key_cmp (keys[j].key, keys[i].key) == 0)
+	j++;
+      /* Keys are sorted by block: layout order.  */
+      for (unsigned k = i + 1; k < j; k++)
+	for (unsigned m = i; m < k; m++)
+	  if (keys[m].disc == keys[k].disc && keys[m].shape == keys[k].shape)
+	    copy[k]++;
+      i = j;
+    }
+  for (unsigned k = 0; k < keys.length (); k++)
+    {
+      int base = keys[k].disc, mult = keys[k].mult, id = copy[k];
+      if (base > base_max || mult > mult_max || id > copy_max)
+	d.n_clamped++;
+      d.n_copies += id > 0;
+      d.n_multiple += mult > 1;
+      keys[k].disc = (MIN (base, base_max)
+		      | (mult > 1 ? MIN (mult, mult_max) : 0)
+			<< CALLTAB_DISCR_MULT_SHIFT
+		      | MIN (id, copy_max) << CALLTAB_DISCR_COPY_SHIFT);
+    }
 }
 
 /* The row final.cc has emitted last, as far as its code goes.  */
@@ -948,8 +1044,18 @@ assign_discriminators (discriminators &d)
   for (int &b : w.label_block)
     b = -1;
   w.must_row.safe_grow_cleared (get_max_uid () + 1);
+  if (d.opts.discriminators == CALLTAB_DISCRIM_HIERARCHICAL)
+    {
+      /* Another function's, where loop_factors did not run for this one
+	 (no RTL loop passes: -O0).  */
+      if (d.mult_decl != current_function_decl)
+	d.mult.truncate (0);
+      w.mult = &d.mult;
+    }
   walk_blocks (w);
   number_keys (w);
+  if (w.mult != NULL)
+    encode_hierarchical (w, d);
   predict_rows (w, d);
   publish_tags (w);
   w.keys.release ();
@@ -1055,7 +1161,14 @@ source_line (void *data, const char *file, unsigned int line,
       if (*discriminator != 0)
 	{
 	  d->n_nonzero++;
-	  *is_stmt = false;	/* not a breakpoint location */
+	  /* Not a breakpoint location; with hierarchical discriminators,
+	     unless only the multiplicity is set (the line's first block,
+	     in an unrolled or vectorized loop).  */
+	  if (d->opts.discriminators != CALLTAB_DISCRIM_HIERARCHICAL
+	      || (*discriminator
+		  & ~(((1 << CALLTAB_DISCR_MULT_BITS) - 1)
+		      << CALLTAB_DISCR_MULT_SHIFT)) != 0)
+	    *is_stmt = false;
 	}
     }
   /* Otherwise a function the pass did not see (a thunk output without
@@ -1068,14 +1181,95 @@ void
 finish_unit (void *data)
 {
   discriminators *d = (discriminators *) data;
-  if (getenv ("CALLTAB_DISCRIM_STATS") == NULL
-      || d->opts.discriminators != CALLTAB_DISCRIM_RTL)
+  if (getenv ("CALLTAB_DISCRIM_STATS") == NULL || !numbered_p (d->opts))
     return;
   fprintf (stderr, "calltab discriminators: %lu rows, %lu non-zero, %lu"
 	   " tag changes, %lu view repeats predicted, %lu not, %lu"
-	   " unforeseen, %lu misattributed\n", d->n_rows, d->n_nonzero,
-	   d->n_bumps, d->n_view_rows, d->n_repeats, d->n_mismatches,
-	   d->n_uncovered);
+	   " unforeseen, %lu misattributed, %lu ICF wrappers\n", d->n_rows,
+	   d->n_nonzero, d->n_bumps, d->n_view_rows, d->n_repeats,
+	   d->n_mismatches, d->n_uncovered, d->n_wrappers);
+  if (d->opts.discriminators == CALLTAB_DISCRIM_HIERARCHICAL)
+    fprintf (stderr, "calltab discriminators: hierarchical: %lu blocks of"
+	     " a line with a copy ID, %lu with a multiplicity, %lu clamped\n",
+	     d->n_copies, d->n_multiple, d->n_clamped);
+}
+
+/* IPA-ICF's wrapper: when GCC finds two functions with the same body,
+   it may replace the second's body by a call to the first and inline
+   that call (cgraph_node::create_wrapper, expand_thunk), and it marks
+   the wrapper DECL_IGNORED_P because early debug has already run
+   (symtab-thunks.cc).  The inlined code keeps its locations, but with
+   no lexical block (the wrapper's call had none to put the inlined
+   blocks in), and final.cc gives an ignored function no rows: the whole
+   copy was covered by the one row dwarf2out_set_ignored_loc emits at
+   the wrapper's opening line, so none of its blocks could be told apart
+   (nor its lines).  If DECL is such a wrapper, with exactly one
+   function inlined into it (the function the variables of
+   var-tracking's notes come from) and code located outside its own
+   opening line, put that code in a new inlined-function scope of the
+   callee (called from the wrapper's opening line, as the wrapper's
+   source says nothing better) and give the wrapper its debug
+   information back:
+   final.cc then emits its rows, dwarf2out a concrete DIE for it with the
+   DW_TAG_inlined_subroutine of the callee, and the pass numbers it like
+   any function.  Debug information only: the code is the same.  Returns
+   whether it did.  */
+bool
+adopt_wrapper (tree decl)
+{
+  tree outer = DECL_INITIAL (decl);
+  if (DECL_ARTIFICIAL (decl) || outer == NULL_TREE
+      || TREE_CODE (outer) != BLOCK || BLOCK_SUBBLOCKS (outer) != NULL_TREE
+      || LOCATION_LOCUS (DECL_SOURCE_LOCATION (decl)) <= BUILTINS_LOCATION)
+    return false;
+  /* The callee: by the time RTL passes run, the inlined edge and its
+     clone are gone; the variables the inlined code tracks are copies of
+     the callee's (var-tracking's notes).  */
+  tree callee = NULL_TREE;
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_VAR_LOCATION)
+      {
+	tree f = decl_function_context (DECL_ORIGIN (NOTE_VAR_LOCATION_DECL
+						     (insn)));
+	if (f == NULL_TREE || f == decl || f == callee)
+	  continue;
+	if (callee != NULL_TREE)
+	  return false;
+	callee = f;
+      }
+  if (callee == NULL_TREE || DECL_IGNORED_P (callee))
+    return false;
+  location_t own = LOCATION_LOCUS (DECL_SOURCE_LOCATION (decl));
+  auto inlined_p = [own] (location_t loc)
+    {
+      return LOCATION_LOCUS (loc) > BUILTINS_LOCATION
+	     && LOCATION_BLOCK (loc) == NULL_TREE
+	     && LOCATION_LOCUS (loc) != own;
+    };
+  bool any = false;
+  for (rtx_insn *insn = get_insns (); insn && !any; insn = NEXT_INSN (insn))
+    any = INSN_P (insn) && INSN_HAS_LOCATION (insn)
+	  && inlined_p (INSN_LOCATION (insn));
+  if (!any)
+    return false;
+  tree scope = make_node (BLOCK);
+  BLOCK_ABSTRACT_ORIGIN (scope) = callee;
+  BLOCK_SOURCE_LOCATION (scope) = own;
+  BLOCK_SUPERCONTEXT (scope) = outer;
+  BLOCK_SUBBLOCKS (outer) = scope;
+  /* final.cc's change_scope compares block numbers before number_blocks
+     renumbers them: a subblock's is greater.  */
+  BLOCK_NUMBER (scope) = BLOCK_NUMBER (outer) + 1;
+  for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
+    if (NOTE_P (insn) && NOTE_MARKER_P (insn)
+	&& inlined_p (NOTE_MARKER_LOCATION (insn)))
+      NOTE_MARKER_LOCATION (insn)
+	= set_block (NOTE_MARKER_LOCATION (insn), scope);
+    else if (INSN_P (insn) && INSN_HAS_LOCATION (insn)
+	     && inlined_p (INSN_LOCATION (insn)))
+      INSN_LOCATION (insn) = set_block (INSN_LOCATION (insn), scope);
+  DECL_IGNORED_P (decl) = 0;
+  return true;
 }
 
 const pass_data discriminators_pass_data = {
@@ -1099,15 +1293,110 @@ public:
      the hook there, and GCC's numbers stay.  */
   bool gate (function *) final override
   {
-    return m_state->opts.discriminators == CALLTAB_DISCRIM_RTL
+    return numbered_p (m_state->opts)
 	   && debug_info_level >= DINFO_LEVEL_TERSE
-	   && !DECL_IGNORED_P (current_function_decl)
 	   && decl_to_instance_map == NULL;
   }
 
   unsigned int execute (function *) final override
   {
+    if (DECL_IGNORED_P (current_function_decl))
+      {
+	if (!adopt_wrapper (current_function_decl))
+	  return 0;
+	m_state->n_wrappers++;
+	if (const char *e = getenv ("CALLTAB_DISCRIM_STATS"))
+	  if (e[0] == '2')
+	    fprintf (stderr, "calltab discriminators: ICF wrapper %s\n",
+		     calltab_function_name ());
+      }
     assign_discriminators (*m_state);
+    return 0;
+  }
+
+private:
+  discriminators *m_state;
+};
+
+/* discriminators=hierarchical: the multiplicities, recorded while the
+   RTL loop structures exist (just after loop2_unroll, before loop2_done
+   frees them; final sees none).  An instruction in the body of a loop
+   that the RTL unroller unrolled TIMES + 1 times (lpt_decision, in
+   every enclosing loop) stands for that many executions of its source
+   per execution; one that computes a vector of N lanes in a loop (the
+   vectorizer's code: an arithmetic operation, not a move, of a vector
+   mode) for N times that.  GCC's vectorization factor itself is gone
+   after the GIMPLE passes: the lanes of the widest vector operation of
+   a line are what the RTL still tells (docs/discriminators.md).  */
+void
+loop_factors (discriminators &d)
+{
+  d.mult_decl = current_function_decl;
+  d.mult.truncate (0);
+  d.mult.safe_grow_cleared (get_max_uid () + 1);
+  if (current_loops == NULL)
+    return;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      class loop *loop = bb->loop_father;
+      if (loop == NULL || loop_outer (loop) == NULL)
+	continue;		/* not in a loop */
+      int unroll = 1;
+      for (class loop *l = loop; loop_outer (l) != NULL; l = loop_outer (l))
+	if (l->lpt_decision.decision != LPT_NONE)
+	  unroll *= l->lpt_decision.times + 1;
+      rtx_insn *insn;
+      FOR_BB_INSNS (bb, insn)
+	{
+	  if (!NONDEBUG_INSN_P (insn))
+	    continue;
+	  int lanes = 1;
+	  rtx set = single_set (insn);
+	  if (set != NULL_RTX && VECTOR_MODE_P (GET_MODE (SET_DEST (set))))
+	    switch (GET_RTX_CLASS (GET_CODE (SET_SRC (set))))
+	      {
+	      case RTX_UNARY:
+	      case RTX_BIN_ARITH:
+	      case RTX_COMM_ARITH:
+	      case RTX_TERNARY:
+	      case RTX_COMPARE:
+	      case RTX_COMM_COMPARE:
+		lanes = constant_lower_bound
+			  (GET_MODE_NUNITS (GET_MODE (SET_DEST (set))));
+		break;
+	      default:
+		break;
+	      }
+	  int m = unroll * lanes;
+	  d.mult[INSN_UID (insn)] = m > 1 ? m : 0;
+	}
+    }
+}
+
+const pass_data loop_factors_pass_data = {
+  RTL_PASS,
+  "calltab_loop_factors",	/* name */
+  OPTGROUP_NONE,
+  TV_NONE,
+  0, 0, 0, 0, 0
+};
+
+class loop_factors_pass : public rtl_opt_pass
+{
+public:
+  loop_factors_pass (gcc::context *ctxt, discriminators *state)
+    : rtl_opt_pass (loop_factors_pass_data, ctxt), m_state (state)
+  {}
+
+  bool gate (function *) final override
+  {
+    return debug_info_level >= DINFO_LEVEL_TERSE;
+  }
+
+  unsigned int execute (function *) final override
+  {
+    loop_factors (*m_state);
     return 0;
   }
 
@@ -1128,7 +1417,7 @@ calltab_discriminators_init (const char *plugin_name,
   client.data = state;
   client.source_line = source_line;
   client.finish_unit = finish_unit;
-  if (opts.discriminators != CALLTAB_DISCRIM_RTL)
+  if (!numbered_p (opts))
     return client;
   struct register_pass_info info;
   info.pass = new discriminators_pass (g, state);
@@ -1136,5 +1425,15 @@ calltab_discriminators_init (const char *plugin_name,
   info.ref_pass_instance_number = 1;
   info.pos_op = PASS_POS_INSERT_BEFORE;
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  if (opts.discriminators == CALLTAB_DISCRIM_HIERARCHICAL)
+    {
+      struct register_pass_info loops;
+      loops.pass = new loop_factors_pass (g, state);
+      loops.reference_pass_name = "loop2_unroll";
+      loops.ref_pass_instance_number = 1;
+      loops.pos_op = PASS_POS_INSERT_AFTER;
+      register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+			 &loops);
+    }
   return client;
 }

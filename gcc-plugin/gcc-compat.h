@@ -52,6 +52,8 @@
 #include "emit-rtl.h"
 #include "varasm.h"
 #include "insn-attr.h"
+/* Loop structures (the unroll factors of discriminators=hierarchical).  */
+#include "cfgloop.h"
 
 /* Whether DWARF debug information is being generated: what GCC 12's
    dwarf_debuginfo_p () computes.  That function lives in cc1; testing

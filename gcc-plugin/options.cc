@@ -29,7 +29,8 @@ struct option_desc
 };
 
 /* In the order of enum calltab_discrim_mode.  */
-const char *const discrim_choices[] = { "rtl", "gcc", "off", NULL };
+const char *const discrim_choices[] = { "rtl", "gcc", "off", "hierarchical",
+					NULL };
 
 const option_desc option_table[] = {
   { "help", OPT_FLAG, "print this text", &calltab_options::help, NULL, NULL },
@@ -44,7 +45,8 @@ const option_desc option_table[] = {
     &calltab_options::stats, NULL, NULL },
   { "discriminators", OPT_ENUM,
     "discriminators: per final basic block (rtl, the default), "
-    "GCC's own (gcc) or none (off)",
+    "GCC's own (gcc), none (off), or rtl's with copy IDs and "
+    "multiplicities, [base:8][multiplicity:7][copy ID:11] (hierarchical)",
     NULL, &calltab_options::discriminators, discrim_choices },
 };
 

@@ -58,4 +58,23 @@
    (with -grecord-gcc-switches, GCC's default).  */
 #define CALLTAB_PLUGIN_NAME "calltab"
 
+/* Hierarchical discriminators (-fplugin-arg-calltab-discriminators=
+   hierarchical; docs/discriminators.md "Hierarchical discriminators"):
+   the layout of GCC's development input.h and of LLVM and AutoFDO,
+   [Base:8][Multiplicity:7][CopyID:11][Unused:6] from bit 0.  Base tells
+   apart the blocks of a line (what discriminators=rtl numbers);
+   multiplicity is how many executions of the line one execution of the
+   code stands for (0: not known, read as 1); copy ID tells apart copies
+   of the same code.  A unit built in the mode records the option in its
+   DW_AT_producer (with -grecord-gcc-switches, GCC's default).  */
+#define CALLTAB_DISCR_BASE_BITS 8
+#define CALLTAB_DISCR_MULT_SHIFT 8
+#define CALLTAB_DISCR_MULT_BITS 7
+#define CALLTAB_DISCR_COPY_SHIFT 15
+#define CALLTAB_DISCR_COPY_BITS 11
+#define CALLTAB_DISCR_FIELD(d, shift, bits) \
+  (((d) >> (shift)) & ((1u << (bits)) - 1))
+#define CALLTAB_DISCR_HIERARCHICAL_OPTION \
+  "-fplugin-arg-" CALLTAB_PLUGIN_NAME "-discriminators=hierarchical"
+
 #endif /* calltab-format.h */

@@ -40,7 +40,13 @@
    The block rules need the code: a function whose code is not in the
    file (a discarded copy at a tombstone, a separate debug file) is not
    judged by them; one whose code is there but does not decode is
-   counted (discriminator-unchecked), never passed silently.  */
+   counted (discriminator-unchecked), never passed silently.
+
+   Hierarchical discriminators (a unit built with
+   -fplugin-arg-calltab-discriminators=hierarchical, calltab-format.h):
+   blocks are told apart by base and copy ID, so the is_stmt and block
+   rules judge those two fields (the multiplicity names no block), and
+   the density rule numbers the base field.  */
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -186,7 +192,10 @@ struct row
 				   (its DIE), 0: the function's own code */
   const char *file;
   int line;
-  unsigned disc;
+  unsigned disc;		/* what tells blocks apart (hierarchical
+				   discriminators: base and copy ID) */
+  unsigned base;		/* what the density rule numbers (the base
+				   field of hierarchical discriminators) */
   size_t index;
   Dwarf_Addr addr, end;		/* the code the row covers */
   size_t block;			/* block rules: one block it touches */
@@ -220,16 +229,6 @@ cmp_position (const struct row *x, const struct row *y)
   return 0;
 }
 
-static int
-cmp_row (const void *a, const void *b)
-{
-  const struct row *x = a, *y = b;
-  int c = cmp_position (x, y);
-  if (c != 0)
-    return c;
-  return x->index < y->index ? -1 : x->index > y->index;
-}
-
 static const char *
 base_name (const char *path)
 {
@@ -248,11 +247,25 @@ describe_addr (struct verify *v, Dwarf_Addr addr, char *buf, size_t size)
     snprintf (buf, size, "0x%" PRIx64, (uint64_t) addr);
 }
 
+/* Order by key, base and row.  */
+static int
+cmp_base (const void *a, const void *b)
+{
+  const struct row *x = a, *y = b;
+  int c = cmp_key (x, y);
+  if (c != 0)
+    return c;
+  if (x->base != y->base)
+    return x->base < y->base ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
 static void
 check_density (struct verify *v, struct verify_place *place,
-	       const struct funcs *f, struct row *rows, size_t n)
+	       const struct funcs *f, struct row *rows, size_t n,
+	       bool hierarchical)
 {
-  qsort (rows, n, sizeof *rows, cmp_row);
+  qsort (rows, n, sizeof *rows, cmp_base);
   for (size_t i = 0; i < n; )
     {
       size_t j = i;
@@ -263,9 +276,9 @@ check_density (struct verify *v, struct verify_place *place,
       size_t bad = (size_t) -1;
       for (size_t k = i; k < j; k++)
 	{
-	  if (k > i && rows[k].disc == rows[k - 1].disc)
+	  if (k > i && rows[k].base == rows[k - 1].base)
 	    continue;
-	  if (rows[k].disc != expect)
+	  if (rows[k].base != expect)
 	    {
 	      bad = k;
 	      break;
@@ -278,19 +291,19 @@ check_density (struct verify *v, struct verify_place *place,
 	  size_t len = 0, count = 0;
 	  list[0] = '\0';
 	  for (size_t k = i; k < j && len < sizeof list - 16; k++)
-	    if (k == i || rows[k].disc != rows[k - 1].disc)
+	    if (k == i || rows[k].base != rows[k - 1].base)
 	      {
 		len += (size_t) snprintf (list + len, sizeof list - len, "%s%u",
-					  count ? ", " : "", rows[k].disc);
+					  count ? ", " : "", rows[k].base);
 		count++;
 	      }
 	  const char *fname = f->names[rows[i].func] != NULL
 			      ? f->names[rows[i].func] : "?";
 	  place->index = rows[bad].index;
 	  verify_report (v, VC_DISCRIMINATOR_DENSITY, place,
-			 "%s:%d in '%s' has discriminators %s, not 0..%zu",
-			 base_name (rows[i].file), rows[i].line, fname, list,
-			 count - 1);
+			 "%s:%d in '%s' has %sdiscriminators %s, not 0..%zu",
+			 base_name (rows[i].file), rows[i].line, fname,
+			 hierarchical ? "base " : "", list, count - 1);
 	}
       i = j;
     }
@@ -922,6 +935,41 @@ set_instances (struct verify *v, struct funcs *f, struct row *rows,
   free (stack);
 }
 
+/* Whether the unit was built with hierarchical discriminators: the
+   last -fplugin-arg-calltab-discriminators= its DW_AT_producer records
+   (GCC's -grecord-gcc-switches, the default) says hierarchical.  */
+static bool
+hierarchical_unit (Dwarf_Die *cudie)
+{
+  static const char option[] = CALLTAB_DISCR_HIERARCHICAL_OPTION;
+  const size_t keylen = sizeof option - 1 - strlen ("hierarchical");
+  Dwarf_Attribute attr;
+  const char *producer = dwarf_formstring (dwarf_attr (cudie, DW_AT_producer,
+						       &attr));
+  const char *last = NULL;
+  for (const char *p = producer != NULL ? strstr (producer, " -") : NULL;
+       p != NULL; p = strstr (p + 1, " -"))
+    if (strncmp (p + 1, option, keylen) == 0)
+      last = p + 1;
+  if (last == NULL)
+    return false;
+  size_t len = strlen (option);
+  return strncmp (last, option, len) == 0
+	 && (last[len] == ' ' || last[len] == '\0');
+}
+
+/* The parts of discriminator DISC the block rules tell blocks apart by:
+   all of it, or with hierarchical discriminators base and copy ID (the
+   multiplicity scales a count, it names no block).  */
+static unsigned
+distinguishing (unsigned disc, bool hierarchical)
+{
+  if (!hierarchical)
+    return disc;
+  return disc & ~(((1u << CALLTAB_DISCR_MULT_BITS) - 1)
+		  << CALLTAB_DISCR_MULT_SHIFT);
+}
+
 static void
 check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 {
@@ -935,6 +983,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
     return;
   struct verify_place place = { ".debug_line", stmt_list, "row", 0 };
   struct unchecked uc = { .pads = pads };
+  bool hierarchical = hierarchical_unit (cudie);
 
   struct funcs f = { 0 };
   dwarf_getfuncs (cudie, add_func, &f, 0);
@@ -987,6 +1036,8 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
       if (func == NO_FUNC)
 	continue;
       v->rows++;
+      unsigned raw = disc;
+      disc = distinguishing (raw, hierarchical);
       if (disc != 0 && stmt)
 	{
 	  char where[512];
@@ -994,13 +1045,16 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 	  place.index = i;
 	  verify_report (v, VC_DISCRIMINATOR_IS_STMT, &place,
 			 "%s:%d at %s has discriminator %u and is_stmt",
-			 base_name (file), line, where, disc);
+			 base_name (file), line, where, raw);
 	}
       if (func == SEVERAL_FUNCS || f.overlapped[func])
 	continue;		/* counted by mark_overlaps */
+      unsigned base = hierarchical
+		      ? CALLTAB_DISCR_FIELD (raw, 0, CALLTAB_DISCR_BASE_BITS)
+		      : raw;
       if (rows != NULL)
-	rows[nrows++] = (struct row) { func, 0, file, line, disc, i, addr,
-				       next, 0 };
+	rows[nrows++] = (struct row) { func, 0, file, line, disc, base, i,
+				       addr, next, 0 };
     }
   if (rows != NULL)
     set_instances (v, &f, rows, nrows);
@@ -1008,7 +1062,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
     {
       /* The block rules first: check_density sorts the rows.  */
       check_blocks (v, &place, &f, rows, nrows, &uc);
-      check_density (v, &place, &f, rows, nrows);
+      check_density (v, &place, &f, rows, nrows, hierarchical);
     }
   place.item = NULL;
   if (uc.undecodable > 0)

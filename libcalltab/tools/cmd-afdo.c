@@ -1,5 +1,6 @@
 /* cmd-afdo.c: calltab afdo BINARY [PERF_SCRIPT|-] -o OUT.afdo: the
-   AutoFDO profile GCC 12's -fauto-profile reads, from the samples of
+   AutoFDO profile GCC's -fauto-profile reads (12, or --gcc=N), from the
+   samples of
    `perf script` text (or of a perf.data read through perf script);
    --blocks: the samples of every (function, file:line, discriminator).
    docs/fdo.md.  */
@@ -11,15 +12,17 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/wait.h>
+#include <dwarf.h>
 #include <gelf.h>
 #include "calltab-cli.h"
+#include "calltab-format.h"
 
 static void
 help (FILE *out)
 {
   fputs ("Usage: calltab afdo [OPTION...] BINARY [PERF_SCRIPT|-]\n"
-	 "Build the AutoFDO profile that GCC 12's -fauto-profile reads from\n"
-	 "the samples of BINARY in the output of\n"
+	 "Build the AutoFDO profile that GCC's -fauto-profile reads (GCC 12's\n"
+	 "unless --gcc=N) from the samples of BINARY in the output of\n"
 	 "  perf script -F ip,sym,symoff,dso --no-demangle --show-mmap-events -G\n"
 	 "(PERF_SCRIPT, or stdin for '-' or none), or of a perf.data file.\n"
 	 "Each sampled address is mapped through BINARY's DWARF to its inline\n"
@@ -28,8 +31,15 @@ help (FILE *out)
 	 "  -o FILE, --output=FILE  write the profile to FILE\n"
 	 "  --perf-data=FILE        read the samples of FILE (runs perf script)\n"
 	 "  --period=N              counts are samples times N (default 1)\n"
+	 "  --gcc=N                 for GCC N's -fauto-profile (default 12):\n"
+	 "                          12 folds every line; 13 and later key\n"
+	 "                          entries on GCC's own discriminators, so\n"
+	 "                          lines are kept per discriminator when\n"
+	 "                          BINARY's are GCC's own (built without the\n"
+	 "                          plugin, or discriminators=gcc), folded when\n"
+	 "                          they are the plugin's\n"
 	 "  --keep-discriminators   one entry per (line, discriminator), for\n"
-	 "                          consumers keyed on discriminators (GCC 13+)\n"
+	 "                          consumers keyed on discriminators\n"
 	 "  --blocks                print every (function, file:line,\n"
 	 "                          discriminator) with its samples and share,\n"
 	 "                          the most samples first\n"
@@ -357,13 +367,71 @@ print_blocks (const Calltab_Afdo_Block *b, size_t n, uint64_t total,
   printf ("%8" PRIu64 " %6.2f%%  total\n", total, 100.0);
 }
 
+/* Whether a unit of DWARF numbered its discriminators with the plugin
+   (discriminators=rtl or hierarchical: final-code numbers, not GCC's
+   early ones): its DW_AT_producer (GCC's -grecord-gcc-switches) names
+   -fplugin=.../calltab.so and the last -fplugin-arg-calltab-
+   discriminators= is neither gcc nor off; where no unit recorded its
+   switches, the plugin's declaration unit says the plugin ran, in its
+   default mode.  */
+static bool
+plugin_numbered (Dwarf *dwarf)
+{
+  static const char arg[] = "-fplugin-arg-" CALLTAB_PLUGIN_NAME
+			    "-discriminators=";
+  Dwarf_Off off = 0, next;
+  size_t hsize;
+  bool decl_unit = false, recorded = false;
+  while (dwarf != NULL
+	 && dwarf_nextcu (dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
+    {
+      Dwarf_Die cu;
+      Dwarf_Attribute attr;
+      const char *producer = NULL;
+      if (dwarf_offdie (dwarf, off + hsize, &cu) != NULL)
+	producer = dwarf_formstring (dwarf_attr (&cu, DW_AT_producer, &attr));
+      off = next;
+      if (producer == NULL)
+	continue;
+      if (strncmp (producer, CALLTAB_PRODUCER_PREFIX,
+		   CALLTAB_PRODUCER_PREFIX_LEN) == 0)
+	{
+	  decl_unit = true;
+	  continue;
+	}
+      bool plugin = false;
+      const char *mode = NULL;
+      for (const char *p = strstr (producer, " -"); p != NULL;
+	   p = strstr (p + 1, " -"))
+	{
+	  recorded = true;
+	  if (strncmp (p + 1, "-fplugin=", 9) == 0)
+	    {
+	      const char *path = p + 10, *base = path;
+	      for (size_t i = 0; i < strcspn (path, " "); i++)
+		if (path[i] == '/')
+		  base = path + i + 1;
+	      plugin |= strncmp (base, CALLTAB_PLUGIN_NAME,
+				 strlen (CALLTAB_PLUGIN_NAME)) == 0;
+	    }
+	  else if (strncmp (p + 1, arg, sizeof arg - 1) == 0)
+	    mode = p + sizeof arg;
+	}
+      if (plugin && (mode == NULL || (strncmp (mode, "gcc", 3) != 0
+				      && strncmp (mode, "off", 3) != 0)))
+	return true;
+    }
+  return decl_unit && !recorded;
+}
+
 int
 cmd_afdo (int argc, char **argv)
 {
   const char *output = NULL, *perf_data = NULL, *debuginfo_path = NULL;
   const char *dso = NULL;
   Calltab_Afdo_Options opts = { .period = 1, .keep_discriminators = 0 };
-  bool blocks = false, json = false;
+  bool blocks = false, json = false, keep_given = false;
+  long gcc = 12;
   const char *args[2];
   int nargs = 0;
   bool dashdash = false;
@@ -407,7 +475,20 @@ cmd_afdo (int argc, char **argv)
 	    }
 	}
       else if (strcmp (a, "--keep-discriminators") == 0)
-	opts.keep_discriminators = 1;
+	keep_given = true;
+      else if (strncmp (a, "--gcc=", 6) == 0)
+	{
+	  char *end;
+	  errno = 0;
+	  gcc = strtol (a + 6, &end, 10);
+	  if (errno != 0 || end == a + 6 || *end != '\0' || gcc < 11
+	      || gcc > 99)
+	    {
+	      fprintf (stderr, "calltab afdo: invalid GCC version '%s' (11 or"
+		       " later)\n", a + 6);
+	      return CLI_EXIT_TROUBLE;
+	    }
+	}
       else if (strcmp (a, "--blocks") == 0)
 	blocks = true;
       else if (strcmp (a, "--json") == 0)
@@ -434,6 +515,22 @@ cmd_afdo (int argc, char **argv)
     {
       fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
       return CLI_EXIT_TROUBLE;
+    }
+  /* GCC 11 and 12 mask the discriminator off and keep one entry per
+     line; 13 and later look each statement up by (line offset, its own
+     discriminator, GCC's early numbering): the plugin's final-code
+     numbers would put counts on other statements (docs/fdo.md, "GCC 13
+     and 14").  */
+  opts.keep_discriminators = keep_given;
+  if (gcc >= 13 && !keep_given && output != NULL)
+    {
+      if (!plugin_numbered (calltab_dwarf (ct)))
+	opts.keep_discriminators = 1;
+      else
+	fprintf (stderr, "calltab afdo: %s: its discriminators are the"
+		 " plugin's, not GCC %ld's own: lines folded (to keep them,"
+		 " convert a discriminators=gcc build of the same code,"
+		 " --dso)\n", binary, gcc);
     }
   Calltab_Afdo *prof = calltab_afdo_begin (ct);
   if (prof == NULL)
