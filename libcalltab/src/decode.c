@@ -295,6 +295,12 @@ __calltab_decode_section (Calltab *ct, size_t secno)
 		{
 		  info_scn = target;
 		  info_size = sh.sh_size;
+		  /* A compressed section's size is that of its data.  */
+		  GElf_Chdr chdr;
+		  if ((sh.sh_flags & SHF_COMPRESSED) != 0
+		      && gelf_getchdr (elf_getscn (ct->tables_elf, target),
+				       &chdr) != NULL)
+		    info_size = chdr.ch_size;
 		}
 	    }
 	  if (have_info && debug_info >= info_size)
