@@ -26,8 +26,6 @@
 #define AFDO_VERSION 2u				/* AUTO_PROFILE_VERSION */
 #define AFDO_TAG_FILE_NAMES 0xaa000000u		/* GCOV_TAG_AFDO_FILE_NAMES */
 #define AFDO_TAG_FUNCTION 0xac000000u		/* GCOV_TAG_AFDO_FUNCTION */
-#define AFDO_DW_AT_GNU_discriminator 0x2136	/* GCC: an inlined call's
-						   discriminator */
 #define AFDO_TAG_MODULE_GROUPING 0xae000000u	/* AutoFDO's; GCC 12 skips
 						   its tag and length and
 						   asserts a zero count */
@@ -446,7 +444,7 @@ map_address (Calltab_Afdo *p, uint64_t addr, uint64_t count)
       next_line = dwarf_formudata (dwarf_attr (&scopes[i], DW_AT_call_line,
 					       &attr), &w) == 0 ? (int) w : 0;
       w = 0;
-      if (dwarf_attr (&scopes[i], AFDO_DW_AT_GNU_discriminator, &attr) != NULL)
+      if (dwarf_attr (&scopes[i], CT_DW_AT_GNU_discriminator, &attr) != NULL)
 	dwarf_formudata (&attr, &w);
       next_discr = (uint32_t) w;
     }

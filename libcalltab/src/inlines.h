@@ -8,10 +8,6 @@
 #include "libcalltabP.h"
 #include "disamb.h"
 
-/* GCC's attribute for the discriminator of an inlined call (a vendor
-   attribute of DWARF, not of calltab's format).  */
-#define CT_DW_AT_GNU_discriminator 0x2136
-
 #define IN_NONE UINT32_MAX
 
 /* One range of a node, DWARF addresses [LOW, HIGH).  */

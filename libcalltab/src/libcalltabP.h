@@ -25,6 +25,11 @@ struct ct_group_index;
 
 #define CT_NTABLES 2
 
+/* GCC's attribute for the discriminator of an inlined call (a vendor
+   attribute of DWARF, not of calltab's format; elfutils' dwarf.h lacks
+   it).  Read by afdo.c and inlines.c.  */
+#define CT_DW_AT_GNU_discriminator 0x2136
+
 /* A relocation applied to a section copy: where, and the section the
    symbol is defined in (what a call_site or debug_info is relative to
    in a relocatable object).  */
