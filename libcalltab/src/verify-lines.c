@@ -56,6 +56,15 @@
 #include "cfg.h"
 #include "lsda.h"
 
+/* A function of the unit: its name, and where its opening line is
+   (what a row at its entry address carries).  */
+struct func_decl
+{
+  const char *name;
+  const char *file;		/* NULL: not known */
+  int line;
+};
+
 struct range
 {
   Dwarf_Addr low, high;
@@ -77,8 +86,8 @@ struct funcs
   size_t nranges, alloc;
   Dwarf_Addr *maxhigh;		/* the highest end of ranges[0..k] */
   bool *overlapped;		/* per function: shares code with another */
-  const char **names;
-  size_t nnames, names_alloc;
+  struct func_decl *decls;	/* per function */
+  size_t ndecls, decls_alloc;
   struct inl *inls;		/* the unit's inlined subroutines' ranges */
   size_t ninls, inls_alloc;
   bool nomem;			/* an allocation failed */
@@ -132,14 +141,18 @@ static int
 add_func (Dwarf_Die *die, void *arg)
 {
   struct funcs *f = arg;
-  if (__calltab_reserve (&f->names, &f->names_alloc, f->nnames + 1,
-			 sizeof *f->names) < 0)
+  if (__calltab_reserve (&f->decls, &f->decls_alloc, f->ndecls + 1,
+			 sizeof *f->decls) < 0)
     {
       f->nomem = true;
       return DWARF_CB_ABORT;
     }
-  size_t index = f->nnames++;
-  f->names[index] = dwarf_diename (die);
+  size_t index = f->ndecls++;
+  struct func_decl *d = &f->decls[index];
+  d->name = dwarf_diename (die);
+  d->file = dwarf_decl_file (die);
+  if (dwarf_decl_line (die, &d->line) != 0)
+    d->file = NULL;
   ptrdiff_t off = 0;
   Dwarf_Addr base, low, high;
   while ((off = dwarf_ranges (die, off, &base, &low, &high)) > 0)
@@ -297,8 +310,8 @@ check_density (struct verify *v, struct verify_place *place,
 					  count ? ", " : "", rows[k].base);
 		count++;
 	      }
-	  const char *fname = f->names[rows[i].func] != NULL
-			      ? f->names[rows[i].func] : "?";
+	  const char *fname = f->decls[rows[i].func].name != NULL
+			      ? f->decls[rows[i].func].name : "?";
 	  place->index = rows[bad].index;
 	  verify_report (v, VC_DISCRIMINATOR_DENSITY, place,
 			 "%s:%d in '%s' has %sdiscriminators %s, not 0..%zu",
@@ -457,7 +470,7 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 	  if (uc->undecodable++ == 0)
 	    {
 	      uc->first_bad = bad;
-	      uc->first_name = f->names[func];
+	      uc->first_name = f->decls[func].name;
 	    }
 	}
       if (rc != 0)
@@ -573,7 +586,7 @@ check_branches (struct verify *v, struct verify_place *place,
     }
   memcpy (kb, hits, nhits * sizeof *kb);
   qsort (kb, nhits, sizeof *kb, cmp_key_block);
-  for (size_t fn = 0; fn < f->nnames; fn++)
+  for (size_t fn = 0; fn < f->ndecls; fn++)
     {
       const struct blocks *b = &blocks[fn];
       if (!b->ok)
@@ -614,7 +627,7 @@ check_branches (struct verify *v, struct verify_place *place,
 			     " splits the line's code at %s and %s, which"
 			     " share discriminator %u",
 			     base_name (key->file), key->line,
-			     f->names[fn] != NULL ? f->names[fn] : "?", j, b1,
+			     f->decls[fn].name != NULL ? f->decls[fn].name : "?", j, b1,
 			     b2, in[y]->disc);
 	      break;
 	    }
@@ -628,8 +641,8 @@ check_blocks (struct verify *v, struct verify_place *place,
 	      const struct funcs *f, const struct row *rows, size_t n,
 	      struct unchecked *uc)
 {
-  struct blocks *blocks = calloc (f->nnames + 1, sizeof *blocks);
-  size_t *first = calloc (f->nnames + 2, sizeof *first);
+  struct blocks *blocks = calloc (f->ndecls + 1, sizeof *blocks);
+  size_t *first = calloc (f->ndecls + 2, sizeof *first);
   size_t *byfunc = calloc (f->nranges + 1, sizeof *byfunc);
   struct row *hits = NULL;
   size_t nhits = 0, alloc = 0;
@@ -647,10 +660,10 @@ check_blocks (struct verify *v, struct verify_place *place,
   /* The ranges grouped by function (a counting sort).  */
   for (size_t r = 0; r < f->nranges; r++)
     first[f->ranges[r].func + 1]++;
-  for (size_t i = 0; i < f->nnames; i++)
+  for (size_t i = 0; i < f->ndecls; i++)
     first[i + 1] += first[i];
   {
-    size_t *next = calloc (f->nnames + 1, sizeof *next);
+    size_t *next = calloc (f->ndecls + 1, sizeof *next);
     if (next == NULL)
       {
 	v->nomem = true;
@@ -707,8 +720,8 @@ check_blocks (struct verify *v, struct verify_place *place,
 	      && (nonzero == (size_t) -1 || hits[k].index < hits[nonzero].index))
 	    nonzero = k;
 	}
-      const char *fname = f->names[hits[i].func] != NULL
-			  ? f->names[hits[i].func] : "?";
+      const char *fname = f->decls[hits[i].func].name != NULL
+			  ? f->decls[hits[i].func].name : "?";
       if (nblocks == 1 && nonzero != (size_t) -1)
 	{
 	  place->index = hits[nonzero].index;
@@ -721,7 +734,7 @@ check_blocks (struct verify *v, struct verify_place *place,
     }
   check_branches (v, place, f, blocks, rows, n, hits, nhits);
 out:
-  for (size_t i = 0; blocks != NULL && i < f->nnames; i++)
+  for (size_t i = 0; blocks != NULL && i < f->ndecls; i++)
     __calltab_cfg_free (&blocks[i].b);
   free (blocks);
   free (first);
@@ -819,7 +832,7 @@ mark_folded_sequences (struct verify *v, Dwarf_Lines *lines, size_t nlines,
 	continue;
       f->overlapped[rg->func] = true;
       if (uc->shared_seq++ == 0)
-	uc->first_seq = f->names[rg->func];
+	uc->first_seq = f->decls[rg->func].name;
     }
   free (ends);
 }
@@ -839,7 +852,7 @@ static void
 mark_overlaps (struct verify *v, Dwarf_Lines *lines, size_t nlines,
 	       struct funcs *f, struct unchecked *uc)
 {
-  f->overlapped = calloc (f->nnames + 1, sizeof *f->overlapped);
+  f->overlapped = calloc (f->ndecls + 1, sizeof *f->overlapped);
   if (f->overlapped == NULL)
     {
       v->nomem = true;
@@ -871,7 +884,7 @@ mark_overlaps (struct verify *v, Dwarf_Lines *lines, size_t nlines,
       if (verify_dwarf_place (v, f->ranges[k].low, false, &p))
 	{
 	  if (uc->shared_code++ == 0)
-	    uc->first_shared = f->names[fn];
+	    uc->first_shared = f->decls[fn].name;
 	}
       else
 	uc->shared_none++;
@@ -958,6 +971,76 @@ hierarchical_unit (Dwarf_Die *cudie)
 	 && (last[len] == ' ' || last[len] == '\0');
 }
 
+/* Whether row J's file and line are FUNC's opening line, or those of
+   a row of FUNC's code after ADDR (rows from K on, below HIGH).  */
+static bool
+row_of_func (Dwarf_Lines *lines, size_t j, const struct func_decl *d,
+	     size_t k, Dwarf_Addr high)
+{
+  Dwarf_Line *l = dwarf_onesrcline (lines, j);
+  const char *file;
+  int line;
+  if (l == NULL || dwarf_lineno (l, &line) != 0
+      || (file = dwarf_linesrc (l, NULL, NULL)) == NULL)
+    return false;
+  if (d->file != NULL && line == d->line && strcmp (file, d->file) == 0)
+    return true;
+  for (; (l = dwarf_onesrcline (lines, k)) != NULL; k++)
+    {
+      Dwarf_Addr a;
+      int kline;
+      const char *kfile;
+      if (dwarf_lineaddr (l, &a) != 0 || a >= high)
+	break;
+      if (dwarf_lineno (l, &kline) == 0 && kline == line
+	  && (kfile = dwarf_linesrc (l, NULL, NULL)) != NULL
+	  && strcmp (kfile, file) == 0)
+	return true;
+    }
+  return false;
+}
+
+/* Which row at ADDR holds its code, the last row there being row I.
+   Of the rows a sequence has at one address, its last holds the code;
+   but a sequence that ends at ADDR may have rows there too (GCC 14
+   ends a section's sequence with a row at its end address), which
+   hold nothing, and libdw sorts the rows of one address by sequence
+   after the ends of sequences there: the empty ones may come last.
+   Only at such an address: the code is FUNC's, which starts there,
+   and its row is the last one there that is FUNC's opening line or a
+   line of FUNC's code further on (the ending sequence's rows are the
+   end of other code); when none is, row I.  */
+static size_t
+code_row (Dwarf_Lines *lines, size_t i, Dwarf_Addr addr,
+	  const struct funcs *f, size_t func)
+{
+  if (func == SEVERAL_FUNCS)
+    return i;
+  size_t first = i;
+  bool ends = false;
+  while (first > 0)
+    {
+      Dwarf_Line *l = dwarf_onesrcline (lines, first - 1);
+      Dwarf_Addr a;
+      if (l == NULL || dwarf_lineaddr (l, &a) != 0 || a != addr)
+	break;
+      first--;
+      if (dwarf_lineendsequence (l, &ends) != 0 || ends)
+	break;
+    }
+  if (!ends)
+    return i;
+  Dwarf_Addr high = addr;
+  for (size_t r = 0; r < f->nranges; r++)
+    if (f->ranges[r].func == func && f->ranges[r].low <= addr
+	&& addr < f->ranges[r].high)
+      high = f->ranges[r].high;
+  for (size_t j = i + 1; j-- > first + 1; )
+    if (row_of_func (lines, j, &f->decls[func], i + 1, high))
+      return j;
+  return i;
+}
+
 /* The parts of discriminator DISC the block rules tell blocks apart by:
    all of it, or with hierarchical discriminators base and copy ID (the
    multiplicity scales a count, it names no block).  */
@@ -1012,18 +1095,9 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
     {
       Dwarf_Line *l = dwarf_onesrcline (lines, i);
       Dwarf_Addr addr;
-      int line;
-      unsigned disc;
-      bool stmt, end;
-      const char *file;
+      bool end;
       if (l == NULL || dwarf_lineaddr (l, &addr) != 0
-	  || dwarf_lineno (l, &line) != 0
-	  || dwarf_linediscriminator (l, &disc) != 0
-	  || dwarf_linebeginstatement (l, &stmt) != 0
-	  || dwarf_lineendsequence (l, &end) != 0
-	  || (file = dwarf_linesrc (l, NULL, NULL)) == NULL)
-	continue;
-      if (end)
+	  || dwarf_lineendsequence (l, &end) != 0 || end)
 	continue;
       /* A row holds code up to the next row's address.  */
       Dwarf_Line *nl = dwarf_onesrcline (lines, i + 1);
@@ -1035,6 +1109,17 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
       size_t func = func_at (&f, addr);
       if (func == NO_FUNC)
 	continue;
+      size_t holder = code_row (lines, i, addr, &f, func);
+      int line;
+      unsigned disc;
+      bool stmt;
+      const char *file;
+      if ((l = dwarf_onesrcline (lines, holder)) == NULL
+	  || dwarf_lineno (l, &line) != 0
+	  || dwarf_linediscriminator (l, &disc) != 0
+	  || dwarf_linebeginstatement (l, &stmt) != 0
+	  || (file = dwarf_linesrc (l, NULL, NULL)) == NULL)
+	continue;
       v->rows++;
       unsigned raw = disc;
       disc = distinguishing (raw, hierarchical);
@@ -1042,7 +1127,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 	{
 	  char where[512];
 	  describe_addr (v, addr, where, sizeof where);
-	  place.index = i;
+	  place.index = holder;
 	  verify_report (v, VC_DISCRIMINATOR_IS_STMT, &place,
 			 "%s:%d at %s has discriminator %u and is_stmt",
 			 base_name (file), line, where, raw);
@@ -1053,8 +1138,8 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 		      ? CALLTAB_DISCR_FIELD (raw, 0, CALLTAB_DISCR_BASE_BITS)
 		      : raw;
       if (rows != NULL)
-	rows[nrows++] = (struct row) { func, 0, file, line, disc, base, i,
-				       addr, next, 0 };
+	rows[nrows++] = (struct row) { func, 0, file, line, disc, base,
+				       holder, addr, next, 0 };
     }
   if (rows != NULL)
     set_instances (v, &f, rows, nrows);
@@ -1107,7 +1192,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
   free (f.overlapped);
   free (f.ranges);
   free (f.maxhigh);
-  free (f.names);
+  free (f.decls);
   free (f.inls);
 }
 
