@@ -18,39 +18,16 @@ DIR=${CALLTAB_CHROOT:-$TOP/build/chroot/trixie}
 SUITE=trixie
 MIRROR=http://deb.debian.org/debian
 
-# What the project needs in the chroot: the two compilers with their plugin
-# headers (and gcc/g++, which are gcc-14 in trixie), what the library
-# builds against, and what scripts/install-deps.sh installs for `make
-# check` (clang's runtime is libclang-rt-19-dev and ld.gold is
-# binutils-gold in trixie; GCC 11 and 12
-# are not needed here: they run natively).  One package per line.
-PACKAGES="
-gcc-13
-g++-13
-gcc-13-plugin-dev
-gcc-14
-g++-14
-gcc-14-plugin-dev
-gcc
-g++
-make
-binutils
-binutils-gold
-libelf-dev
-libdw-dev
-libiberty-dev
-elfutils
-pkg-config
-dejagnu
-lld
-llvm
-gdb
-clang
-libclang-rt-19-dev
-python3
-valgrind
-linux-perf
-"
+# What the project needs in the chroot: scripts/install-deps.sh's lists
+# for Debian 13 with GCC 14 and with GCC 13 (the compilers with their
+# plugin headers, what the library builds against, what `make check`
+# uses), and gcc/g++, which are gcc-14 in trixie.  GCC 11 and 12 are not
+# needed here: they run natively.
+package_list() {
+    { GCC=gcc-14 sh "$TOP/scripts/install-deps.sh" --list --suite=$SUITE
+      GCC=gcc-13 sh "$TOP/scripts/install-deps.sh" --list --suite=$SUITE
+      printf '%s\n' gcc g++; } | sort -u
+}
 
 usage() {
     cat <<EOF
@@ -94,8 +71,6 @@ need_root() {
     [ "$(id -u)" -eq 0 ] || usage_error "$1 needs root (chroot, mount)"
 }
 
-package_list() { printf '%s\n' $PACKAGES | sort -u; }
-
 STAMP=$DIR/.calltab-chroot-stamp
 
 # True when nothing is mounted under DIR (a leftover from a killed run of an
@@ -132,7 +107,7 @@ do_setup() {
         # shellcheck disable=SC2086
         run_in_chroot env DEBIAN_FRONTEND=noninteractive sh -c \
             'apt-get update -q && apt-get install -y -q --no-install-recommends "$@"' \
-            sh $PACKAGES || die "apt-get in $DIR failed"
+            sh $(package_list) || die "apt-get in $DIR failed"
     else
         if [ -e "$DIR" ]; then
             no_mounts_under "$DIR" || die "$DIR has mounts under it; unmount them first"

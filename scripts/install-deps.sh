@@ -4,7 +4,29 @@
 # as in the Makefile): gcc-N, g++-N and gcc-N-plugin-dev for its major
 # version N.  Idempotent and silent when everything is present; run as
 # root (CI) or through sudo.  On a system without dpkg it only reports.
+#
+#   scripts/install-deps.sh [--list] [--suite=CODENAME]
+#
+# --list prints the package list, one per line, and installs nothing;
+# --suite names the Debian release the list is for (default: this
+# system's).  scripts/gcc-chroot.sh builds its Debian 13 chroot from
+# these lists (--suite=trixie, GCC=gcc-13 and gcc-14): one list.
 set -eu
+
+list_only=false
+suite=
+for arg in "$@"; do
+    case $arg in
+        --list) list_only=true ;;
+        --suite=*) suite=${arg#--suite=} ;;
+        *) echo "usage: install-deps.sh [--list] [--suite=CODENAME]" >&2
+           exit 2 ;;
+    esac
+done
+if [ -z "$suite" ] && [ -r /etc/os-release ]; then
+    # shellcheck disable=SC1091  # the system's file
+    suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+fi
 
 # The GCC major version: what GCC says when it is installed, else the N
 # of its name (gcc-N), else Debian 12's default, 12.
@@ -32,15 +54,14 @@ case $major in
     *) other=11 ;;
 esac
 
-# clang's fuzzer runtime is versioned: LLVM 14's in Debian 12, 19's in
-# Debian 13 (the chroot of scripts/gcc-chroot.sh).
+# What differs between the releases: clang's fuzzer runtime is versioned
+# (LLVM 14's in Debian 12, 19's in Debian 13), and ld.gold has its own
+# package from Debian 13 on (part of binutils in Debian 12).
 clang_rt=libclang-rt-14-dev
-if [ -r /etc/os-release ]; then
-    # shellcheck disable=SC1091  # the system's file
-    case $(. /etc/os-release && echo "${VERSION_CODENAME:-}") in
-        trixie) clang_rt=libclang-rt-19-dev ;;
-    esac
-fi
+gold=
+case $suite in
+    trixie) clang_rt=libclang-rt-19-dev gold=binutils-gold ;;
+esac
 
 # One package per line.  clang and its fuzzer runtime build the
 # libFuzzer target over the reader; valgrind checks that verify leaks
@@ -56,6 +77,7 @@ g++-$major
 gcc-$major-plugin-dev
 gcc-$other
 binutils
+$gold
 libelf-dev
 libdw-dev
 libiberty-dev
@@ -73,6 +95,11 @@ linux-perf
 autofdo
 dwarfdump
 "
+
+if $list_only; then
+    printf '%s\n' $PACKAGES
+    exit 0
+fi
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
     echo "install-deps: not a Debian system; install by hand:" $PACKAGES >&2
