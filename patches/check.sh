@@ -197,7 +197,8 @@ if [ -f "$GTEST_DIR/src/gtest-all.cc" ]; then
     done
     step_done
 else
-    echo "check-patches: no googletest in $GTEST_DIR (apt-get install googletest): not compared"
+    # A comparison that could not run is a failure, never a clean result.
+    die "no googletest in $GTEST_DIR (apt-get install googletest; make check-real fetches it)"
 fi
 
 step "comparing readelf -wdv and objdump --dwarf=dcall,vcall with calltab dump (${#files[@]} files)"
