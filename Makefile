@@ -139,6 +139,18 @@ gcc-check:
 	$(if $(GCC_PROBLEM),$(error $(GCC_PROBLEM)),@:)
 	$(if $(GCC_UNTESTED),$(warning calltab: GCC $(GCC_UNTESTED) is newer than the tested GCC $(GCC_SUPPORTED_TEXT): building anyway (UNTESTED_GCC=yes); run make check with it before use))
 
+# ---- assembler probes (gas-support/README.md) ----------------------------
+# Before anything is compiled: the assembler GCC runs (AS=... overrides)
+# accepts what the plugin and gas-support's macros write; one line per
+# feature, the result cached in build/ (rerun when the assembler or the
+# script changes).
+
+PROBE_AS := $(if $(filter default,$(origin AS)),$(shell $(GCC) -print-prog-name=as 2>/dev/null),$(AS))
+.PHONY: gas-probe
+gas-probe:
+	@AS="$(PROBE_AS)" gas-support/probe.sh --cache build/gas-probe.txt
+gcc-check: gas-probe
+
 # ---- libcalltab ---------------------------------------------------------
 
 LIB_SONAME := libcalltab.so.0
@@ -356,7 +368,8 @@ install: all
 	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libcalltab.so
 	$(INSTALL) -m 644 $(LIB_STATIC) $(DESTDIR)$(LIBDIR)/
 	$(INSTALL) -m 644 libcalltab/include/calltab.h \
-	  libcalltab/include/calltab-format.h $(DESTDIR)$(INCLUDEDIR)/
+	  libcalltab/include/calltab-format.h gas-support/calltab.S.h \
+	  gas-support/calltab.inc $(DESTDIR)$(INCLUDEDIR)/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(PC_LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(PC_INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    libcalltab/calltab.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/calltab.pc
@@ -376,6 +389,7 @@ uninstall:
 	  $(DESTDIR)$(LIBDIR)/$(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libcalltab.so \
 	  $(DESTDIR)$(LIBDIR)/libcalltab.a $(DESTDIR)$(INCLUDEDIR)/calltab.h \
 	  $(DESTDIR)$(INCLUDEDIR)/calltab-format.h \
+	  $(DESTDIR)$(INCLUDEDIR)/calltab.S.h $(DESTDIR)$(INCLUDEDIR)/calltab.inc \
 	  $(DESTDIR)$(PKGCONFIGDIR)/calltab.pc \
 	  $(DESTDIR)$(MANDIR)/man1/calltab.1 $(DESTDIR)$(MANDIR)/man3/libcalltab.3
 	rm -f $(addprefix $(DESTDIR)$(GDB_PYDIR)/calltab/,$(notdir $(GDB_PY))) \
