@@ -107,17 +107,17 @@ calltab_symbol_address (const Calltab *ct, const char *name, uint64_t *addr)
     mbias = 0;
   int found = 0;
   uint64_t first = 0;
-  /* Pass 0: the ELF names; pass 1, when NAME looks demangled and no ELF
-     name is NAME: the demangled names of the C++ symbols (only those
-     whose mangled name holds NAME's identifier as <length><identifier>,
-     when it has one).  */
+  /* Pass 0: the ELF names; pass 1, when no ELF name is NAME: the
+     demangled names of the C++ symbols, with parameters (perf 6.12, nm
+     -C) or, when NAME has none, without (perf 6.1 prints "ns::f"); only
+     those whose mangled name holds NAME's identifier as
+     <length><identifier>, when it has one.  */
+  bool params = strchr (name, '(') != NULL;
   for (int pass = 0; pass < 2 && found == 0; pass++)
     {
       char pattern[64] = "";
       if (pass == 1)
 	{
-	  if (strpbrk (name, ":(<~ ") == NULL)
-	    break;
 	  const char *b, *e;
 	  if (base_identifier (name, &b, &e) && e - b < 48)
 	    snprintf (pattern, sizeof pattern, "%d%.*s", (int) (e - b),
@@ -139,14 +139,15 @@ calltab_symbol_address (const Calltab *ct, const char *name, uint64_t *addr)
 	      if (strncmp (s, "_Z", 2) != 0
 		  || (pattern[0] != '\0' && strstr (s, pattern) == NULL))
 		continue;
-	      char *dm = __calltab_demangle (s);
-	      if (dm == NULL)
+	      char *dm = params ? __calltab_demangle (s)
+		: __calltab_demangle_noparams (s);
+	      if (dm == NULL && params)
 		{
 		  pthread_mutex_unlock (&mct->lock);
 		  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
 		  return -1;
 		}
-	      match = strcmp (dm, name) == 0;
+	      match = dm != NULL && strcmp (dm, name) == 0;
 	      free (dm);
 	    }
 	  if (!match)

@@ -281,16 +281,36 @@ add_report (struct state *st, const char *name, const char *dso)
   st->nrows++;
 }
 
+/* The length of NAME without its parameters: up to its first "(" out
+   of template arguments (perf 6.1 prints C++ names so: "ns::A<int>::f").  */
+static size_t
+without_params (const char *name)
+{
+  int depth = 0;
+  for (size_t i = 0; name[i] != '\0'; i++)
+    if (name[i] == '<')
+      depth++;
+    else if (name[i] == '>')
+      depth--;
+    else if (name[i] == '(' && depth == 0 && i > 0)
+      return i;
+  return strlen (name);
+}
+
 static bool
 candidate_named (const Calltab_Decision *d, const char *s, size_t len)
 {
+  bool params = memchr (s, '(', len) != NULL;
   for (size_t i = 0; i < d->ncandidates; i++)
-    if ((strlen (d->candidates[i].name) == len
-	 && strncmp (d->candidates[i].name, s, len) == 0)
-	|| (d->candidates[i].symbol != NULL
-	    && strlen (d->candidates[i].symbol) == len
-	    && strncmp (d->candidates[i].symbol, s, len) == 0))
-      return true;
+    {
+      const char *name = d->candidates[i].name;
+      size_t n = params ? strlen (name) : without_params (name);
+      if ((n == len && strncmp (name, s, len) == 0)
+	  || (d->candidates[i].symbol != NULL
+	      && strlen (d->candidates[i].symbol) == len
+	      && strncmp (d->candidates[i].symbol, s, len) == 0))
+	return true;
+    }
   return false;
 }
 
