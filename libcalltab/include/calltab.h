@@ -193,6 +193,26 @@ Elf *calltab_elf (const Calltab *ct);
    then CALLTAB_E_NO_DWARF) or CT is NULL.  */
 Dwarf *calltab_dwarf (const Calltab *ct);
 
+/* Addresses in the file (link-time addresses, those of the tables,
+   the DWARF and nm): docs/library.md "Addresses".  */
+
+/* The file address at which offset OFFSET of the file is loaded (its
+   PT_LOAD program headers) in *ADDR: what perf's mapping-relative
+   addresses (ip - start + pgoff) and mmap events give.  Returns 0, 1 if
+   no PT_LOAD holds it, -1 on error (CT or ADDR NULL).  */
+int calltab_file_address (const Calltab *ct, uint64_t offset,
+			  uint64_t *addr);
+
+/* The file address of the code symbol NAME in *ADDR: a defined
+   function (or untyped) symbol of the symbol table, else of the dynamic
+   one, whose ELF name is NAME, or, when none is, whose demangled name
+   is: with parameters (as nm -C and perf 6.12 print it) when NAME has
+   them, else without (as perf 6.1 prints it: "ns::f").  Returns 0, 1 if there is no such symbol, 2 if several
+   at different addresses have that name (*ADDR the first), -1 on error
+   (out of memory; CT, NAME or ADDR NULL).  */
+int calltab_symbol_address (const Calltab *ct, const char *name,
+			    uint64_t *addr);
+
 /* The number of units of TABLE in CT, and of entries (tombstoned ones
    included), and of entries with a tombstoned call_site (not indexed).
    Return 0 if CT is NULL or TABLE unknown.  */
@@ -465,16 +485,14 @@ Calltab_Afdo *calltab_afdo_begin (Calltab *ct);
    total but in no block or profile entry.  */
 int calltab_afdo_add (Calltab_Afdo *p, uint64_t addr, uint64_t count);
 
-/* The file address of the ELF symbol NAME (the symbol table, else the
-   dynamic one; the first definition of that name) in *ADDR.  Returns 0,
-   1 if there is no such symbol, -1 on error.  */
+/* calltab_symbol_address of P's file, with 0 for several definitions
+   (*ADDR the first).  Returns 0, 1 if there is no such symbol, -1 on
+   error.  */
 int calltab_afdo_symbol (const Calltab_Afdo *p, const char *name,
 			 uint64_t *addr);
 
-/* The file address at which offset OFFSET of the file is loaded (its
-   PT_LOAD program headers), in *ADDR: what perf's map-relative
-   addresses and mmap events give.  Returns 0, 1 if no PT_LOAD holds it,
-   -1 on error.  */
+/* calltab_file_address of P's file (kept for CALLTAB_0.3).  Returns 0,
+   1 if no PT_LOAD holds OFFSET, -1 on error.  */
 int calltab_afdo_offset_address (const Calltab_Afdo *p, uint64_t offset,
 				 uint64_t *addr);
 

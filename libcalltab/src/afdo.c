@@ -163,61 +163,29 @@ calltab_afdo_add (Calltab_Afdo *p, uint64_t addr, uint64_t count)
   return 0;
 }
 
+/* Kept for CALLTAB_0.3: the Calltab's own functions (address.c).  */
 CALLTAB_EXPORT int
 calltab_afdo_symbol (const Calltab_Afdo *p, const char *name, uint64_t *addr)
 {
-  if (p == NULL || name == NULL || addr == NULL)
+  if (p == NULL)
     {
       __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
       return -1;
     }
-  Dwfl_Module *mod = p->ct->module;
-  int n = dwfl_module_getsymtab (mod);
-  Dwarf_Addr mbias = 0;
-  if (dwfl_module_getelf (mod, &mbias) == NULL)
-    mbias = 0;
-  for (int i = 1; i < n; i++)
-    {
-      GElf_Sym sym;
-      GElf_Addr value;
-      const char *s = dwfl_module_getsym_info (mod, i, &sym, &value, NULL,
-					       NULL, NULL);
-      if (s != NULL && strcmp (s, name) == 0 && sym.st_shndx != SHN_UNDEF
-	  && (GELF_ST_TYPE (sym.st_info) == STT_FUNC
-	      || GELF_ST_TYPE (sym.st_info) == STT_GNU_IFUNC
-	      || GELF_ST_TYPE (sym.st_info) == STT_NOTYPE))
-	{
-	  *addr = value - mbias;
-	  return 0;
-	}
-    }
-  return 1;
+  int r = calltab_symbol_address (p->ct, name, addr);
+  return r == 2 ? 0 : r;
 }
 
 CALLTAB_EXPORT int
 calltab_afdo_offset_address (const Calltab_Afdo *p, uint64_t offset,
 			     uint64_t *addr)
 {
-  if (p == NULL || addr == NULL)
+  if (p == NULL)
     {
       __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
       return -1;
     }
-  size_t n;
-  if (elf_getphdrnum (p->ct->elf, &n) != 0)
-    return 1;
-  for (size_t i = 0; i < n; i++)
-    {
-      GElf_Phdr ph;
-      if (gelf_getphdr (p->ct->elf, (int) i, &ph) != NULL
-	  && ph.p_type == PT_LOAD && offset >= ph.p_offset
-	  && offset - ph.p_offset < ph.p_filesz)
-	{
-	  *addr = offset - ph.p_offset + ph.p_vaddr;
-	  return 0;
-	}
-    }
-  return 1;
+  return calltab_file_address (p->ct, offset, addr);
 }
 
 /* GCC's name of function DIE: get_original_name of its assembler name

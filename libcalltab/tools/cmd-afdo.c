@@ -64,6 +64,7 @@ struct input
   const char *binary;
   const char *dso;		/* --dso: the samples' file, or NULL */
   const char *name;		/* for messages */
+  Calltab *ct;
   Calltab_Afdo *prof;
   struct map *maps;
   size_t nmaps;
@@ -228,8 +229,8 @@ parse_sample (struct input *in, char *s)
     if (addr >= in->maps[i].start && addr - in->maps[i].start < in->maps[i].len)
       {
 	uint64_t fa;
-	if (calltab_afdo_offset_address (in->prof, addr - in->maps[i].start
-					 + in->maps[i].pgoff, &fa) == 0)
+	if (calltab_file_address (in->ct, addr - in->maps[i].start
+				  + in->maps[i].pgoff, &fa) == 0)
 	  return calltab_afdo_add (in->prof, fa, 1) == 0 ? 0 : -2;
 	break;
       }
@@ -539,7 +540,8 @@ cmd_afdo (int argc, char **argv)
       calltab_end (ct);
       return CLI_EXIT_TROUBLE;
     }
-  struct input in = { .binary = binary, .dso = dso, .prof = prof };
+  struct input in = { .binary = binary, .dso = dso, .ct = ct,
+		       .prof = prof };
   GElf_Ehdr eh;
   in.pic = gelf_getehdr (calltab_elf (ct), &eh) == NULL
     || eh.e_type != ET_EXEC;

@@ -5,7 +5,6 @@
    docs/perf.md.  */
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -34,14 +33,33 @@ help (FILE *out)
 	 "2 usage error or unreadable file.\n", out);
 }
 
+/* A symbol perf named, looked up in a file.  */
+struct sym_entry
+{
+  char *name;			/* NULL: a free slot */
+  int found;			/* calltab_symbol_address's answer */
+  uint64_t addr;
+};
+
+/* How perf printed the addresses of a file's frames (docs/cli.md):
+   relative to the mapping (perf 6.1) or as run-time addresses (6.12).  */
+enum form
+{
+  FORM_UNKNOWN,
+  FORM_RELATIVE,
+  FORM_ABSOLUTE
+};
+
 /* One file the frames name.  */
 struct dso
 {
   char *name;			/* as perf prints it */
   const char *path;		/* the file opened (a FILE argument or NAME) */
   Calltab *ct;
-  GElf_Phdr *loads;		/* its PT_LOAD headers */
-  size_t nloads;
+  bool exec;			/* ET_EXEC: run-time address == file's */
+  enum form form;		/* as the last anchor showed */
+  struct sym_entry *syms;	/* open addressing, a power of 2 slots */
+  size_t nsyms, syms_size;
 };
 
 struct report_row
@@ -66,26 +84,6 @@ struct state
   size_t nrows;
   size_t nsamples;
 };
-
-static void
-load_phdrs (struct dso *d)
-{
-  int fd = open (d->path, O_RDONLY);
-  if (fd < 0)
-    return;
-  Elf *elf = elf_begin (fd, ELF_C_READ_MMAP, NULL);
-  size_t n;
-  if (elf != NULL && elf_getphdrnum (elf, &n) == 0 && n > 0
-      && (d->loads = calloc (n, sizeof *d->loads)) != NULL)
-    for (size_t i = 0; i < n; i++)
-      {
-	GElf_Phdr ph;
-	if (gelf_getphdr (elf, (int) i, &ph) != NULL && ph.p_type == PT_LOAD)
-	  d->loads[d->nloads++] = ph;
-      }
-  elf_end (elf);
-  close (fd);
-}
 
 static const char *
 base_name (const char *p)
@@ -132,24 +130,63 @@ find_dso (struct state *st, const char *name)
   d->ct = cli_modules_get (st->modules, d->path);
   if (d->ct == NULL)
     return NULL;
-  load_phdrs (d);
+  GElf_Ehdr eh;
+  d->exec = gelf_getehdr (calltab_elf (d->ct), &eh) != NULL
+    && eh.e_type == ET_EXEC;
   return d;
 }
 
-/* perf script prints a user-space callchain address as an offset in the
-   mapped file (map-relative: ip - map start + page offset): the file
-   address is where that offset is loaded.  */
-static bool
-file_address (const struct dso *d, uint64_t off, uint64_t *addr)
+static size_t
+sym_hash (const char *s, size_t len)
 {
-  for (size_t i = 0; i < d->nloads; i++)
-    if (off >= d->loads[i].p_offset
-	&& off < d->loads[i].p_offset + d->loads[i].p_filesz)
-      {
-	*addr = off - d->loads[i].p_offset + d->loads[i].p_vaddr;
-	return true;
-      }
-  return false;
+  size_t h = 2166136261u;
+  for (size_t i = 0; i < len; i++)
+    h = (h ^ (unsigned char) s[i]) * 16777619u;
+  return h;
+}
+
+/* The file address of the symbol perf printed as NAME[0..LEN) in D
+   (calltab_symbol_address, remembered): 0 found, else not usable.  */
+static int
+dso_symbol (struct dso *d, const char *name, size_t len, uint64_t *addr)
+{
+  if (2 * (d->nsyms + 1) > d->syms_size)
+    {
+      size_t size = d->syms_size ? 2 * d->syms_size : 64;
+      struct sym_entry *v = calloc (size, sizeof *v);
+      if (v == NULL)
+	return -1;
+      for (size_t i = 0; i < d->syms_size; i++)
+	if (d->syms[i].name != NULL)
+	  {
+	    size_t j = sym_hash (d->syms[i].name, strlen (d->syms[i].name));
+	    while (v[j & (size - 1)].name != NULL)
+	      j++;
+	    v[j & (size - 1)] = d->syms[i];
+	  }
+      free (d->syms);
+      d->syms = v;
+      d->syms_size = size;
+    }
+  size_t j = sym_hash (name, len);
+  struct sym_entry *e;
+  for (;; j++)
+    {
+      e = &d->syms[j & (d->syms_size - 1)];
+      if (e->name == NULL)
+	break;
+      if (strncmp (e->name, name, len) == 0 && e->name[len] == '\0')
+	{
+	  *addr = e->addr;
+	  return e->found;
+	}
+    }
+  if ((e->name = strndup (name, len)) == NULL)
+    return -1;
+  d->nsyms++;
+  e->found = calltab_symbol_address (d->ct, e->name, &e->addr);
+  *addr = e->addr;
+  return e->found;
 }
 
 /* One callchain line: "\t    ADDR SYM[+0xOFF] (DSO)".  */
@@ -160,6 +197,7 @@ struct line
   uint64_t printed;		/* ADDR */
   size_t sym, sym_end;		/* SYM (without +0xOFF) in TEXT */
   bool has_off;
+  uint64_t off;			/* OFF */
   size_t dso, dso_end;		/* DSO in TEXT */
   bool inlined;			/* DSO is "inlined" */
   /* The physical frame the line belongs to (index in the frames).  */
@@ -204,8 +242,13 @@ parse_line (struct line *l)
     p--;
   if (p >= l->sym + 3 && p < l->sym_end && strncmp (s + p - 3, "+0x", 3) == 0)
     {
-      l->sym_end = p - 3;
-      l->has_off = true;
+      errno = 0;
+      l->off = strtoull (s + p, &end, 16);
+      if (errno == 0 && end == s + l->sym_end)
+	{
+	  l->sym_end = p - 3;
+	  l->has_off = true;
+	}
     }
   l->frame = true;
   return true;
@@ -238,17 +281,137 @@ add_report (struct state *st, const char *name, const char *dso)
   st->nrows++;
 }
 
+/* The length of NAME without its parameters: up to its first "(" out
+   of template arguments (perf 6.1 prints C++ names so: "ns::A<int>::f").  */
+static size_t
+without_params (const char *name)
+{
+  int depth = 0;
+  for (size_t i = 0; name[i] != '\0'; i++)
+    if (name[i] == '<')
+      depth++;
+    else if (name[i] == '>')
+      depth--;
+    else if (name[i] == '(' && depth == 0 && i > 0)
+      return i;
+  return strlen (name);
+}
+
 static bool
 candidate_named (const Calltab_Decision *d, const char *s, size_t len)
 {
+  bool params = memchr (s, '(', len) != NULL;
   for (size_t i = 0; i < d->ncandidates; i++)
-    if ((strlen (d->candidates[i].name) == len
-	 && strncmp (d->candidates[i].name, s, len) == 0)
-	|| (d->candidates[i].symbol != NULL
-	    && strlen (d->candidates[i].symbol) == len
-	    && strncmp (d->candidates[i].symbol, s, len) == 0))
-      return true;
+    {
+      const char *name = d->candidates[i].name;
+      size_t n = params ? strlen (name) : without_params (name);
+      if ((n == len && strncmp (name, s, len) == 0)
+	  || (d->candidates[i].symbol != NULL
+	      && strlen (d->candidates[i].symbol) == len
+	      && strncmp (d->candidates[i].symbol, s, len) == 0))
+	return true;
+    }
   return false;
+}
+
+/* A file's anchor in a sample: its run-time bias (printed address -
+   file address), and whether the address was mapping-relative.  */
+struct anchor
+{
+  struct dso *file;
+  uint64_t bias;
+  bool relative;
+};
+
+/* The file address of every frame of a sample (FRAMES[F].ct and .addr,
+   the latter return address - 1 unless an activation); FILES[F] is
+   cleared where there is none.  perf prints a user-space address
+   relative to its mapping (ip - start + pgoff: perf 6.1's DWARF
+   unwinder) or as the run-time address (perf 6.12), and SYM+0xOFF in
+   both: a frame whose symbol is one of its file (not an "(inlined)"
+   line's, which is the function inlined at the address) is at the
+   symbol's address + OFF, and anchors the other frames of that file in
+   the sample.  A frame without one (no symbol or offset, [unknown], a
+   local name defined twice, a frame perf shows only as "(inlined)"
+   lines) is at its printed address less the bias of an anchor of its
+   file in the sample, else at the file address of its printed address
+   taken as a file offset (the form its file's anchors showed last, or
+   none yet), else at its printed address in a non-PIE executable,
+   whose run-time addresses are the file's.  */
+static void
+frame_addresses (struct line *lines, const size_t *last, size_t nframes,
+		 struct dso **files, const bool *guessed,
+		 struct cli_frame *frames)
+{
+  struct anchor *anchors = calloc (nframes ? nframes : 1, sizeof *anchors);
+  uint64_t *addrs = calloc (nframes ? nframes : 1, sizeof *addrs);
+  bool *have = calloc (nframes ? nframes : 1, sizeof *have);
+  size_t nanchors = 0;
+  if (anchors == NULL || addrs == NULL || have == NULL)
+    {
+      for (size_t f = 0; f < nframes; f++)
+	files[f] = NULL;
+      goto out;
+    }
+  for (size_t f = 0; f < nframes; f++)
+    {
+      struct line *l = &lines[last[f]];
+      uint64_t sym, rel;
+      if (files[f] == NULL || guessed[f] || l->inlined || !l->has_off
+	  || dso_symbol (files[f], l->text + l->sym, l->sym_end - l->sym,
+			 &sym) != 0)
+	continue;
+      addrs[f] = sym + l->off;
+      have[f] = true;
+      bool relative = calltab_file_address (files[f]->ct, l->printed,
+					    &rel) == 0 && rel == addrs[f];
+      files[f]->form = relative ? FORM_RELATIVE : FORM_ABSOLUTE;
+      size_t k = 0;
+      while (k < nanchors && anchors[k].file != files[f])
+	k++;
+      if (k == nanchors)
+	{
+	  anchors[nanchors].file = files[f];
+	  anchors[nanchors].bias = l->printed - addrs[f];
+	  anchors[nanchors++].relative = relative;
+	}
+    }
+  for (size_t f = 0; f < nframes; f++)
+    {
+      if (files[f] == NULL || have[f])
+	continue;
+      struct line *l = &lines[last[f]];
+      size_t k = 0;
+      while (k < nanchors && anchors[k].file != files[f])
+	k++;
+      bool relative = k < nanchors ? anchors[k].relative
+	: files[f]->form != FORM_ABSOLUTE;
+      if (relative)
+	have[f] = calltab_file_address (files[f]->ct, l->printed,
+					&addrs[f]) == 0;
+      else if (k < nanchors)
+	{
+	  addrs[f] = l->printed - anchors[k].bias;
+	  have[f] = true;
+	}
+      if (!have[f] && k == nanchors && files[f]->exec)
+	{
+	  addrs[f] = l->printed;
+	  have[f] = true;
+	}
+    }
+  for (size_t f = 0; f < nframes; f++)
+    if (files[f] != NULL && have[f])
+      {
+	frames[f].ct = files[f]->ct;
+	frames[f].addr = frames[f].activation ? addrs[f] : addrs[f] + 1;
+      }
+    else
+      files[f] = NULL;
+ out:
+  free (anchors);
+  free (addrs);
+  free (have);
 }
 
 /* Process one sample: LINES[0..N) (the header line first).  */
@@ -319,15 +482,8 @@ do_sample (struct state *st, struct line *lines, size_t n)
       frames[f].activation = !kernel && !user_seen;
       if (!kernel)
 	user_seen = true;
-      uint64_t addr;
-      if (files[f] == NULL || !file_address (files[f], l->printed, &addr))
-	{
-	  files[f] = NULL;
-	  continue;
-	}
-      frames[f].ct = files[f]->ct;
-      frames[f].addr = frames[f].activation ? addr : addr + 1;
     }
+  frame_addresses (lines, last, nframes, files, guessed, frames);
 
   /* Decide every frame; rewrite the symbol of its own line.  */
   char **names = calloc (nframes ? nframes : 1, sizeof *names);
@@ -549,7 +705,9 @@ cmd_perf_script (int argc, char **argv)
   for (size_t k = 0; k < st.ndsos; k++)
     {
       free (st.dsos[k]->name);
-      free (st.dsos[k]->loads);
+      for (size_t j = 0; j < st.dsos[k]->syms_size; j++)
+	free (st.dsos[k]->syms[j].name);
+      free (st.dsos[k]->syms);
       free (st.dsos[k]);
     }
   free (st.dsos);

@@ -16,10 +16,37 @@ in the mapped file (here equal to file addresses: gold's text segment has
 offset == vaddr) and the frames after the first as return address - 1.
 Writes OUTDIR/stored.txt (9/3/6/3 samples in work_b/work_d/inner_f/inner_h
 and 4 others), stored.expected (the rewritten text) and report.expected.
+
+  make-stored.py s.txt s.dwarf OUTDIR EXE PREFIX
+
+(stored/, README there) writes OUTDIR/PREFIX.txt, PREFIX.expected and
+PREFIX.report instead, for perf's output of any form: the file address
+of a frame in EXE is then its symbol's value (nm EXE) + its offset, not
+the printed address (perf 6.1 prints the offset in the file, perf 6.12
+the run-time address).  The printed addresses are checked against
+`readelf -lW EXE`: every frame of a sample at one bias from its file
+address, and that bias is the file's PT_LOAD offset - address (6.1), or
+0 for a non-PIE, a multiple of the page size for a PIE (6.12).
 """
-import re, sys
+import re, subprocess, sys
 
 txt, dwarf, outdir = sys.argv[1:4]
+exe, prefix = (sys.argv[4:6] + [None, None])[:2]
+symval, loads, pie = {}, [], False
+if exe:
+    for l in subprocess.run(['nm', exe], capture_output=True, text=True,
+                            check=True).stdout.split('\n'):
+        m = re.match(r'^([0-9a-f]+) [tTW] (\S+)$', l)
+        if m:
+            symval.setdefault(m.group(2), int(m.group(1), 16))
+    rl = subprocess.run(['readelf', '-hlW', exe], capture_output=True,
+                        text=True, check=True).stdout
+    pie = 'DYN (' in rl
+    for l in rl.split('\n'):
+        m = re.match(r'^\s+LOAD\s+0x([0-9a-f]+) 0x([0-9a-f]+) \S+ 0x([0-9a-f]+)',
+                     l)
+        if m:
+            loads.append(tuple(int(x, 16) for x in m.groups()))
 d = open(dwarf).read()
 names, cur = {}, None
 for l in d.split('\n'):
@@ -46,6 +73,24 @@ def frames(s):
         m = re.match(r'^\s+([0-9a-f]+) (\S+?)(\+0x[0-9a-f]+)? \((.*)\)$', l)
         if m:
             r.append((int(m.group(1), 16), m.group(2), m.group(4), l))
+    if exe:
+        # Printed address -> file address: SYM's value + OFF, through
+        # the non-inlined line of the address (the lines of one address
+        # are one frame; an "(inlined)" line names the inlined function).
+        fa, bias = {}, set()
+        for l in s.split('\n')[1:]:
+            m = re.match(r'^\s+([0-9a-f]+) (\S+?)\+0x([0-9a-f]+) \((.*)\)$',
+                         l)
+            if m and m.group(4) == exe and m.group(2) in symval:
+                p = int(m.group(1), 16)
+                fa[p] = symval[m.group(2)] + int(m.group(3), 16)
+                bias.add(p - fa[p])
+        rel = {o - a for o, a, _ in loads}
+        for b in bias:
+            assert len(bias) == 1 and (b % (1 << 64) in {x % (1 << 64) for x in rel}
+                                       or (b == 0 if not pie else
+                                           b % 4096 == 0 and b != 0)), (bias, s)
+        r = [(fa.get(a, a), n, d, l) for a, n, d, l in r]
     return r
 
 def one(ra):
@@ -96,11 +141,13 @@ for s, (ran, caller) in sel:
         key = (f[0][1], dso)
     counts[key] = counts.get(key, 0) + 1
     exp.append('\n'.join(lines))
-open(outdir + '/stored.txt', 'w').write('\n\n'.join(out) + '\n\n')
-open(outdir + '/stored.expected', 'w').write('\n\n'.join(exp) + '\n\n')
+names = (['stored.txt', 'stored.expected', 'report.expected'] if not exe
+         else [prefix + x for x in ['.txt', '.expected', '.report']])
+open(outdir + '/' + names[0], 'w').write('\n\n'.join(out) + '\n\n')
+open(outdir + '/' + names[1], 'w').write('\n\n'.join(exp) + '\n\n')
 rows = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0][0], kv[0][1]))
 total = sum(counts.values())
-with open(outdir + '/report.expected', 'w') as r:
+with open(outdir + '/' + names[2], 'w') as r:
     r.write('%8s %7s  %s\n' % ('samples', 'percent', 'function (file)'))
     for (name, dso), n in rows:
         r.write('%8d %6.2f%%  %s (%s)\n' % (n, 100.0 * n / total, name, dso))
