@@ -207,7 +207,8 @@ int calltab_file_address (const Calltab *ct, uint64_t offset,
    function (or untyped) symbol of the symbol table, else of the dynamic
    one, whose ELF name is NAME, or, when none is, whose demangled name
    is: with parameters (as nm -C and perf 6.12 print it) when NAME has
-   them, else without (as perf 6.1 prints it: "ns::f").  Returns 0, 1 if there is no such symbol, 2 if several
+   them, else without (as perf 6.1 prints it: "ns::f").  Returns 0, 1
+   if there is no such symbol, 2 if several
    at different addresses have that name (*ADDR the first), -1 on error
    (out of memory; CT, NAME or ADDR NULL).  */
 int calltab_symbol_address (const Calltab *ct, const char *name,
