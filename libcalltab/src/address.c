@@ -36,50 +36,6 @@ calltab_file_address (const Calltab *ct, uint64_t offset, uint64_t *addr)
   return 1;
 }
 
-/* The identifier of the function the demangled NAME names: "f" of
-   "ns::C<int>::f(int) const" or "void f<int>(int)" (the last name before
-   the parameters, without template arguments), in [*B, *E).  false when
-   there is none to be had (operators, ABI tags, lambdas...).  */
-static bool
-base_identifier (const char *name, const char **b, const char **e)
-{
-  if (strchr (name, '{') != NULL || strchr (name, '[') != NULL)
-    return false;
-  const char *end = NULL;
-  int depth = 0;
-  for (const char *p = name; *p != '\0' && end == NULL; p++)
-    if (*p == '<')
-      depth++;
-    else if (*p == '>')
-      depth--;
-    else if (*p == '(' && depth == 0)
-      end = p;
-  if (end == NULL)
-    end = name + strlen (name);
-  const char *q = end;
-  if (q > name && q[-1] == '>')
-    {
-      depth = 0;
-      do
-	{
-	  q--;
-	  if (*q == '>')
-	    depth++;
-	  else if (*q == '<')
-	    depth--;
-	}
-      while (q > name && depth > 0);
-    }
-  const char *s = q;
-  while (s > name && (isalnum ((unsigned char) s[-1]) || s[-1] == '_'))
-    s--;
-  if (s == q || (q - s >= 8 && strncmp (s, "operator", 8) == 0))
-    return false;
-  *b = s;
-  *e = q;
-  return true;
-}
-
 /* Whether symbol SYM (its ELF name S) is a definition of code.  */
 static bool
 code_symbol (const GElf_Sym *sym, const char *s)
@@ -119,7 +75,7 @@ calltab_symbol_address (const Calltab *ct, const char *name, uint64_t *addr)
       if (pass == 1)
 	{
 	  const char *b, *e;
-	  if (base_identifier (name, &b, &e) && e - b < 48)
+	  if (__calltab_base_identifier (name, &b, &e) && e - b < 48)
 	    snprintf (pattern, sizeof pattern, "%d%.*s", (int) (e - b),
 		      (int) (e - b), b);
 	}

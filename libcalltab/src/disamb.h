@@ -31,6 +31,7 @@ struct ct_gdie
   uint64_t low, high;
   uint64_t die;
   const char *symbol;		/* linkage name, else name */
+  bool named_only;		/* no linkage name: SYMBOL is the name */
 };
 
 /* The caller of one table unit (calltab_unit_caller).  */
@@ -94,6 +95,12 @@ char *__calltab_demangle (const char *sym);
 /* The same without parameters ("Rect::area"), or NULL when SYM is not a
    C++ name.  */
 char *__calltab_demangle_noparams (const char *sym);
+
+/* The identifier of the function the demangled NAME names: "f" of
+   "ns::C<int>::f(int) const", in [*B, *E); false when there is none
+   (operators, ABI tags, lambdas...).  */
+bool __calltab_base_identifier (const char *name, const char **b,
+				const char **e);
 
 /* The functions at ADDR, as calltab_functions_at.  */
 int __calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,

@@ -212,6 +212,7 @@ add_subprogram (struct ct_disamb *st, Dwarf_Die *die, size_t *alloc)
   const char *sym = die_symbol (die);
   if (sym == NULL)
     return 0;
+  bool named_only = __calltab_die_linkage_name (die) == NULL;
   Dwarf_Addr base, low, high;
   ptrdiff_t off = 0;
   bool any = false;
@@ -221,7 +222,8 @@ add_subprogram (struct ct_disamb *st, Dwarf_Die *die, size_t *alloc)
 			     sizeof *st->dies) < 0)
 	return -1;
       st->dies[st->ndies++] = (struct ct_gdie) {
-	.low = low, .high = high, .die = dwarf_dieoffset (die), .symbol = sym };
+	.low = low, .high = high, .die = dwarf_dieoffset (die), .symbol = sym,
+	.named_only = named_only };
       if (low != 0 && high - low > st->maxdie)
 	st->maxdie = high - low;
       any = true;
@@ -232,7 +234,7 @@ add_subprogram (struct ct_disamb *st, Dwarf_Die *die, size_t *alloc)
 			     sizeof *st->dies) < 0)
 	return -1;
       st->dies[st->ndies++] = (struct ct_gdie) {
-	.die = dwarf_dieoffset (die), .symbol = sym };
+	.die = dwarf_dieoffset (die), .symbol = sym, .named_only = named_only };
     }
   return 0;
 }
@@ -564,6 +566,65 @@ complete_function (const Calltab *ct, const struct ct_disamb *st,
   return 0;
 }
 
+/* Whether the ELF symbol SYM names the function NAME, the DW_AT_name
+   of a DIE without a linkage name: SYM up to a GCC clone's suffix
+   (".constprop.0", ".isra.0", ".cold") is NAME, or demangles to a name
+   whose function identifier (with its template arguments, if NAME has
+   them) is NAME ("(anonymous namespace)::total" for "total").  -1 when
+   out of memory.  */
+static int
+symbol_names (const char *sym, const char *name)
+{
+  const char *dot = strchr (sym + 1, '.');
+  size_t stem = dot != NULL ? (size_t) (dot - sym) : strlen (sym);
+  if (strncmp (sym, name, stem) == 0 && name[stem] == '\0')
+    return 1;
+  if (strncmp (sym, "_Z", 2) != 0)
+    return 0;
+  char *mangled = strndup (sym, stem);
+  if (mangled == NULL)
+    return -1;
+  char *dm = __calltab_demangle_noparams (mangled);
+  free (mangled);
+  const char *b, *e;
+  int r = 0;
+  if (dm != NULL && __calltab_base_identifier (dm, &b, &e))
+    {
+      size_t len = (size_t) (e - b);
+      r = strncmp (b, name, len) == 0
+	  && (name[len] == '\0'
+	      || (name[len] == '<' && strncmp (e, name + len,
+					       strlen (name + len)) == 0));
+    }
+  free (dm);
+  return r;
+}
+
+/* A DIE D without a linkage name is the function of a symbol already
+   in FUNCS[0..NSYM) that starts where it does and names it (a static
+   C++ function, a GCC clone: listed twice, it would look merged): give
+   the symbol D's DIE and return 1; 0 when there is none; -1 when out
+   of memory.  */
+static int
+symbol_of_die (Calltab_Function *funcs, size_t nsym, const struct ct_gdie *d)
+{
+  for (size_t k = 0; k < nsym; k++)
+    {
+      if (funcs[k].low_pc != d->low)
+	continue;
+      int r = symbol_names (funcs[k].symbol, d->symbol);
+      if (r < 0)
+	return -1;
+      if (r > 0)
+	{
+	  if (funcs[k].die == 0)
+	    funcs[k].die = d->die;
+	  return 1;
+	}
+    }
+  return 0;
+}
+
 int
 __calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,
 			uint64_t addr, Calltab_Function **funcs, size_t *n)
@@ -587,6 +648,7 @@ __calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,
 	    goto fail;
 	}
     }
+  size_t nsym = *n;
   /* GCC's DIEs too: gold drops the local symbol of a folded section
      (foo2.cold) but relocates the folded function's DW_AT_ranges to the
      kept copy.  */
@@ -598,9 +660,18 @@ __calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,
 	  const struct ct_gdie *d = &st->dies[i];
 	  if (d->low == 0 || addr - d->low >= st->maxdie)
 	    break;
-	  if (addr < d->high
-	      && add_function (funcs, n, &alloc, d->symbol, d->die,
-			       d->low, d->high - d->low) < 0)
+	  if (addr >= d->high)
+	    continue;
+	  if (d->named_only)
+	    {
+	      int m = symbol_of_die (*funcs, nsym, d);
+	      if (m < 0)
+		goto fail;
+	      if (m > 0)
+		continue;
+	    }
+	  if (add_function (funcs, n, &alloc, d->symbol, d->die,
+			    d->low, d->high - d->low) < 0)
 	    goto fail;
 	}
     }
