@@ -26,6 +26,20 @@
 
 #include "calltab.inc"
 
+/* The line unit's DW_AT_name: the file being assembled (gas has no
+   name for it); DW_AT_comp_dir where the build defines CALLTAB_COMP_DIR
+   (a string: -DCALLTAB_COMP_DIR="\"$PWD\"").  */
+	.macro ct_l_source_name
+	.string	__BASE_FILE__
+	.endm
+	.equ	.Lct_l_have_name, 1
+#ifdef CALLTAB_COMP_DIR
+	.macro ct_l_comp_dir
+	.string	CALLTAB_COMP_DIR
+	.endm
+	.equ	.Lct_l_have_comp_dir, 1
+#endif
+
 #if defined __has_include
 #if __has_include (<calltab-format.h>)
 #include <calltab-format.h>
