@@ -347,6 +347,10 @@ map_address (Calltab_Afdo *p, uint64_t addr, uint64_t count)
   if (dwfl_module_getelf (mod, &mbias) == NULL)
     mbias = 0;
   Dwarf_Addr dwaddr = addr + mbias;
+  Dwarf_Addr ubias;
+  Dwarf_Die *udie = dwfl_module_addrdie (mod, dwaddr, &ubias);
+  if (udie != NULL && !__calltab_lines_readable (udie))
+    return 0;
   Dwfl_Line *dl = dwfl_module_getsrc (mod, dwaddr);
   if (dl == NULL)
     return 0;

@@ -780,12 +780,13 @@ where_at (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
 
   /* The innermost position: the line table's row.  */
   Calltab_Inline_Frame first = { 0 };
-  Dwarf_Line *line = dwarf_getsrc_die (&cu->cudie, pc);
+  Dwarf_Line *line = __calltab_lines_readable (&cu->cudie)
+		      ? dwarf_getsrc_die (&cu->cudie, pc) : NULL;
   if (line == NULL)
     {
       Dwarf_Die *d2 = dwfl_module_addrdie (ct->module, addr + ix->mbias,
 					   &cbias);
-      if (d2 != NULL)
+      if (d2 != NULL && __calltab_lines_readable (d2))
 	line = dwarf_getsrc_die (d2, pc);
     }
   if (line != NULL)

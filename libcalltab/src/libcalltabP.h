@@ -301,4 +301,14 @@ void __calltab_fill_unit (const Calltab *ct, int table, size_t n,
 void __calltab_fill_entry (const Calltab *ct, int table, size_t n,
 			   Calltab_Entry *entry);
 
+/* Whether libdw can read CUDIE's line table without crashing
+   (srclines.c: elfutils 0.192 and a pre-DWARF 5 table of a unit without
+   DW_AT_comp_dir).  */
+bool __calltab_lines_readable (Dwarf_Die *cudie);
+
+/* dwarf_getsrclines where __calltab_lines_readable: 0, -1 when libdw
+   fails (dwarf_errno), 1 when the table is not read.  */
+int __calltab_getsrclines (Dwarf_Die *cudie, Dwarf_Lines **lines,
+			   size_t *nlines);
+
 #endif /* libcalltabP.h */

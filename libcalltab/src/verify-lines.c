@@ -1062,8 +1062,8 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
   Dwarf_Word stmt_list;
   if (dwarf_attr (cudie, DW_AT_stmt_list, &attr) == NULL
       || dwarf_formudata (&attr, &stmt_list) != 0
-      || dwarf_getsrclines (cudie, &lines, &nlines) != 0)
-    return;
+      || __calltab_getsrclines (cudie, &lines, &nlines) != 0)
+    return;			/* reported by __calltab_verify_units */
   struct verify_place place = { ".debug_line", stmt_list, "row", 0 };
   struct unchecked uc = { .pads = pads };
   bool hierarchical = hierarchical_unit (cudie);

@@ -953,6 +953,7 @@ verify_units (struct verify *v)
       Dwarf_Attribute attr;
       Dwarf_Lines *lines;
       size_t nlines;
+      int r = 0;
       dwarf_errno ();
       if (dwarf_offdie (v->dwarf, units[i].off + units[i].header_size,
 			&cudie) == NULL
@@ -961,7 +962,13 @@ verify_units (struct verify *v)
 		       "unit built with the calltab plugin has no"
 		       " DW_AT_stmt_list: its discriminators cannot be"
 		       " checked");
-      else if (dwarf_getsrclines (&cudie, &lines, &nlines) != 0)
+      else if ((r = __calltab_getsrclines (&cudie, &lines, &nlines)) > 0)
+	verify_report (v, VC_NO_LINE_TABLE, &place,
+		       "unit built with the calltab plugin has a line table"
+		       " before DWARF 5 without DW_AT_comp_dir, which this"
+		       " libdw cannot read safely: its discriminators cannot"
+		       " be checked");
+      else if (r < 0)
 	{
 	  /* libdw's DWARF_E_NOMEM is not in its public header.  */
 	  int err = dwarf_errno ();

@@ -1,0 +1,34 @@
+/* srclines.c: a unit's line table through libdw, where libdw can read
+   it without crashing.
+
+   elfutils 0.192 (Debian 13) reads the directory of a DW_LNE_define_file
+   entry with strlen before it checks it for NULL, and directory 0 of a
+   line table before DWARF 5 is the unit's DW_AT_comp_dir, NULL when the
+   unit has none: dwarf_getsrclines then dies of a NULL pointer (found by
+   fuzzing calltab verify; 0.188 reads the same input).  Such a table is
+   not read here: its callers report it unread, never as checked.  Its
+   file and directory lists come from dwarf_getsrcfiles, which reads the
+   header alone.  */
+
+#include "libcalltabP.h"
+
+bool
+__calltab_lines_readable (Dwarf_Die *cudie)
+{
+  Dwarf_Files *files;
+  size_t nfiles, ndirs;
+  const char *const *dirs;
+  if (dwarf_getsrcfiles (cudie, &files, &nfiles) != 0)
+    return true;		/* dwarf_getsrclines fails as well */
+  if (dwarf_getsrcdirs (files, &dirs, &ndirs) != 0)
+    return true;
+  return ndirs == 0 || dirs[0] != NULL;
+}
+
+int
+__calltab_getsrclines (Dwarf_Die *cudie, Dwarf_Lines **lines, size_t *nlines)
+{
+  if (!__calltab_lines_readable (cudie))
+    return 1;
+  return dwarf_getsrclines (cudie, lines, nlines) == 0 ? 0 : -1;
+}
