@@ -25,8 +25,8 @@ struct cli_command
 
 /* cli-options.c: the option parser every subcommand uses (getopt_long,
    GNU permutation, `--`).  A command fills NAME, HELP, its own options
-   (SHORTOPTS in getopt's syntax, LONGOPTS NULL-terminated; values of
-   long-only options from 256 up to CLI_OPT_COMMON) and COMMON, then
+   (SHORTOPTS in getopt's syntax, LONGOPTS with CLI_OPTIONS (TABLE);
+   values of long-only options from 256 up to CLI_OPT_COMMON) and COMMON, then
    calls cli_getopt until it returns CLI_OPT_END (the operands are then
    ARGV[optind..ARGC)) or CLI_OPT_EXIT (return STATUS: 0 after --help,
    2 after a usage error, already reported).  The common options are
@@ -49,6 +49,7 @@ struct cli_parser
   void (*help) (FILE *out);
   const char *shortopts;
   const struct option *longopts;
+  size_t nlongopts;
   unsigned common;		/* CLI_JSON | CLI_DEBUGINFO_PATH */
   /* Set by cli_getopt.  */
   int json;
@@ -59,6 +60,9 @@ struct cli_parser
   struct option all[CLI_MAX_OPTIONS];
   char shorts[32];
 };
+
+#define CLI_OPTIONS(table) \
+  .longopts = (table), .nlongopts = sizeof (table) / sizeof *(table)
 
 int cli_getopt (struct cli_parser *p, int argc, char **argv);
 

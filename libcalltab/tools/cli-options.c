@@ -45,13 +45,10 @@ cli_usage_error (const char *cmd, const char *fmt, ...)
 static int
 build (struct cli_parser *p)
 {
-  size_t n = 0;
-  for (const struct option *o = p->longopts; o && o->name; o++)
-    {
-      if (n + 4 > CLI_MAX_OPTIONS)
-	return -1;
-      p->all[n++] = *o;
-    }
+  size_t n = p->nlongopts;
+  if (n + 4 > CLI_MAX_OPTIONS)
+    return -1;
+  memcpy (p->all, p->longopts, n * sizeof *p->all);
   p->all[n++] = (struct option) { "help", no_argument, NULL, 'h' };
   if (p->common & CLI_JSON)
     p->all[n++] = (struct option) { "json", no_argument, NULL, OPT_JSON };

@@ -438,10 +438,9 @@ cmd_afdo (int argc, char **argv)
     { "keep-discriminators", no_argument, NULL, OPT_KEEP },
     { "gcc", required_argument, NULL, OPT_GCC },
     { "blocks", no_argument, NULL, OPT_BLOCKS },
-    { NULL, 0, NULL, 0 }
   };
   struct cli_parser p = { .cmd = "afdo", .help = help, .shortopts = "o:",
-			  .longopts = options,
+			  CLI_OPTIONS (options),
 			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
   const char *output = NULL, *perf_data = NULL, *dso = NULL;
   Calltab_Afdo_Options opts = { .period = 1, .keep_discriminators = 0 };

@@ -232,10 +232,9 @@ cmd_backtrace (int argc, char **argv)
     { "pid", required_argument, NULL, 'p' },
     { "tid", required_argument, NULL, OPT_TID },
     { "core", required_argument, NULL, OPT_CORE },
-    { NULL, 0, NULL, 0 }
   };
   struct cli_parser p = { .cmd = "backtrace", .help = help,
-			  .shortopts = "p:", .longopts = options,
+			  .shortopts = "p:", CLI_OPTIONS (options),
 			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
   const char *core_path = NULL, *exe = NULL;
   long pid = 0, tid = 0;

@@ -134,10 +134,9 @@ cmd_disambiguate (int argc, char **argv)
     { "ra", required_argument, NULL, OPT_RA },
     { "this-vtable", required_argument, NULL, OPT_THIS_VTABLE },
     { "bias", required_argument, NULL, OPT_BIAS },
-    { NULL, 0, NULL, 0 }
   };
   struct cli_parser p = { .cmd = "disambiguate", .help = help,
-			  .longopts = options,
+			  CLI_OPTIONS (options),
 			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
   bool have_pc = false;
   uint64_t bias = 0;

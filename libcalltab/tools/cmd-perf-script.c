@@ -610,10 +610,9 @@ cmd_perf_script (int argc, char **argv)
   enum { OPT_REPORT = 256 };
   static const struct option options[] = {
     { "report", no_argument, NULL, OPT_REPORT },
-    { NULL, 0, NULL, 0 }
   };
   struct cli_parser p = { .cmd = "perf-script", .help = help,
-			  .longopts = options, .common = CLI_DEBUGINFO_PATH };
+			  CLI_OPTIONS (options), .common = CLI_DEBUGINFO_PATH };
   int c;
   while ((c = cli_getopt (&p, argc, argv)) != CLI_OPT_END)
     if (c == OPT_REPORT)

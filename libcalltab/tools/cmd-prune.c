@@ -436,10 +436,9 @@ cmd_prune (int argc, char **argv)
   static const struct option options[] = {
     { "output", required_argument, NULL, 'o' },
     { "quiet", no_argument, NULL, 'q' },
-    { NULL, 0, NULL, 0 }
   };
   struct cli_parser cli = { .cmd = "prune", .help = help, .shortopts = "o:q",
-			    .longopts = options,
+			    CLI_OPTIONS (options),
 			    .common = CLI_DEBUGINFO_PATH };
   const char *out = NULL;
   bool quiet = false;

@@ -225,10 +225,9 @@ cmd_verify (int argc, char **argv)
     { "werror", no_argument, NULL, OPT_WERROR },
     { "allow-no-tables", no_argument, NULL, OPT_ALLOW_NO_TABLES },
     { "checks", no_argument, NULL, OPT_CHECKS },
-    { NULL, 0, NULL, 0 }
   };
   struct cli_parser p = { .cmd = "verify", .help = usage, .shortopts = "q",
-			  .longopts = options,
+			  CLI_OPTIONS (options),
 			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
   bool quiet = false, werror = false, allow_no_tables = false;
   int c;

@@ -203,9 +203,9 @@ cmd_where (int argc, char **argv)
   static const struct option options[] = {
     { "ra", required_argument, NULL, OPT_RA },
     { "bias", required_argument, NULL, OPT_BIAS },
-    { NULL, 0, NULL, 0 }
   };
-  struct cli_parser p = { .cmd = "where", .help = help, .longopts = options,
+  struct cli_parser p = { .cmd = "where", .help = help,
+			  CLI_OPTIONS (options),
 			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
   const char *file = NULL;
   struct where w = { 0 };
