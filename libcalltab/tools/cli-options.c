@@ -48,7 +48,8 @@ build (struct cli_parser *p)
   size_t n = p->nlongopts;
   if (n + 4 > CLI_MAX_OPTIONS)
     return -1;
-  memcpy (p->all, p->longopts, n * sizeof *p->all);
+  if (n > 0)
+    memcpy (p->all, p->longopts, n * sizeof *p->all);
   p->all[n++] = (struct option) { "help", no_argument, NULL, 'h' };
   if (p->common & CLI_JSON)
     p->all[n++] = (struct option) { "json", no_argument, NULL, OPT_JSON };
@@ -68,8 +69,8 @@ build (struct cli_parser *p)
   return 0;
 }
 
-/* The long option of P with value VAL and an argument (a missing
-   argument), or any with VAL (an argument not allowed).  */
+/* The name of P's long option with value VAL (getopt_long reports a
+   long option's error by its value, in optopt).  */
 static const char *
 name_of (const struct cli_parser *p, int val)
 {
