@@ -19,8 +19,61 @@ struct cli_command
   const char *summary;
 };
 
+#include <getopt.h>
 #include <stdio.h>
 #include "calltab.h"
+
+/* cli-options.c: the option parser every subcommand uses (getopt_long,
+   GNU permutation, `--`).  A command fills NAME, HELP, its own options
+   (SHORTOPTS in getopt's syntax, LONGOPTS with CLI_OPTIONS (TABLE);
+   values of long-only options from 256 up to CLI_OPT_COMMON) and COMMON, then
+   calls cli_getopt until it returns CLI_OPT_END (the operands are then
+   ARGV[optind..ARGC)) or CLI_OPT_EXIT (return STATUS: 0 after --help,
+   2 after a usage error, already reported).  The common options are
+   handled there: -h/--help prints HELP on stdout, --json sets JSON,
+   --debuginfo-path=PATH (or --debuginfo-path PATH) sets DEBUGINFO_PATH.
+   */
+enum
+{
+  CLI_JSON = 1,			/* the command has --json */
+  CLI_DEBUGINFO_PATH = 2,	/* the command has --debuginfo-path */
+  CLI_OPT_COMMON = 0x7000,	/* the common options' values from here */
+  CLI_OPT_END = -1,
+  CLI_OPT_EXIT = -2,
+  CLI_MAX_OPTIONS = 24
+};
+
+struct cli_parser
+{
+  const char *cmd;		/* "dump": the messages' prefix */
+  void (*help) (FILE *out);
+  const char *shortopts;
+  const struct option *longopts;
+  size_t nlongopts;
+  unsigned common;		/* CLI_JSON | CLI_DEBUGINFO_PATH */
+  /* Set by cli_getopt.  */
+  int json;
+  const char *debuginfo_path;
+  int status;
+  /* Private.  */
+  int built;
+  struct option all[CLI_MAX_OPTIONS];
+  char shorts[32];
+};
+
+#define CLI_OPTIONS(table) \
+  .longopts = (table), .nlongopts = sizeof (table) / sizeof *(table)
+
+int cli_getopt (struct cli_parser *p, int argc, char **argv);
+
+/* A usage error: "calltab CMD: MESSAGE" and "Try 'calltab CMD --help'
+   for more information." on stderr.  Returns CLI_EXIT_TROUBLE.  */
+int cli_usage_error (const char *cmd, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+/* An address as the commands take it: hexadecimal with 0x, octal with
+   0, or decimal, no sign.  Returns nonzero when S is one (*V set).  */
+int cli_parse_addr (const char *s, uint64_t *v);
 
 /* The subcommands (one file each: cmd-NAME.c).  */
 int cmd_dump (int argc, char **argv);

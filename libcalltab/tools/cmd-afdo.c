@@ -428,86 +428,78 @@ plugin_numbered (Dwarf *dwarf)
 int
 cmd_afdo (int argc, char **argv)
 {
-  const char *output = NULL, *perf_data = NULL, *debuginfo_path = NULL;
-  const char *dso = NULL;
+  enum { OPT_DSO = 256, OPT_PERF_DATA, OPT_PERIOD, OPT_KEEP, OPT_GCC,
+	 OPT_BLOCKS };
+  static const struct option options[] = {
+    { "output", required_argument, NULL, 'o' },
+    { "dso", required_argument, NULL, OPT_DSO },
+    { "perf-data", required_argument, NULL, OPT_PERF_DATA },
+    { "period", required_argument, NULL, OPT_PERIOD },
+    { "keep-discriminators", no_argument, NULL, OPT_KEEP },
+    { "gcc", required_argument, NULL, OPT_GCC },
+    { "blocks", no_argument, NULL, OPT_BLOCKS },
+  };
+  struct cli_parser p = { .cmd = "afdo", .help = help, .shortopts = "o:",
+			  CLI_OPTIONS (options),
+			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
+  const char *output = NULL, *perf_data = NULL, *dso = NULL;
   Calltab_Afdo_Options opts = { .period = 1, .keep_discriminators = 0 };
-  bool blocks = false, json = false, keep_given = false;
+  bool blocks = false, keep_given = false;
   long gcc = 12;
-  const char *args[2];
-  int nargs = 0;
-  bool dashdash = false;
-  for (int i = 1; i < argc; i++)
-    {
-      const char *a = argv[i];
-      if (dashdash || a[0] != '-' || a[1] == '\0')
-	{
-	  if (nargs == 2)
-	    {
-	      help (stderr);
-	      return CLI_EXIT_TROUBLE;
-	    }
-	  args[nargs++] = a;
-	}
-      else if (strcmp (a, "-h") == 0 || strcmp (a, "--help") == 0)
-	{
-	  help (stdout);
-	  return CLI_EXIT_OK;
-	}
-      else if (strcmp (a, "-o") == 0 && i + 1 < argc)
-	output = argv[++i];
-      else if (strncmp (a, "--output=", 9) == 0)
-	output = a + 9;
-      else if (strncmp (a, "--dso=", 6) == 0 && a[6] != '\0')
-	dso = a + 6;
-      else if (strncmp (a, "--perf-data=", 12) == 0)
-	perf_data = a + 12;
-      else if (strncmp (a, "--debuginfo-path=", 17) == 0)
-	debuginfo_path = a + 17;
-      else if (strncmp (a, "--period=", 9) == 0)
-	{
-	  char *end;
-	  errno = 0;
-	  opts.period = strtoull (a + 9, &end, 0);
-	  if (errno != 0 || end == a + 9 || *end != '\0' || a[9] == '-'
-	      || opts.period == 0)
-	    {
-	      fprintf (stderr, "calltab afdo: invalid period '%s'\n", a + 9);
-	      return CLI_EXIT_TROUBLE;
-	    }
-	}
-      else if (strcmp (a, "--keep-discriminators") == 0)
+  int opt;
+  char *end;
+  while ((opt = cli_getopt (&p, argc, argv)) != CLI_OPT_END)
+    switch (opt)
+      {
+      case 'o':
+	output = optarg;
+	break;
+      case OPT_DSO:
+	if (optarg[0] == '\0')
+	  return cli_usage_error (p.cmd, "empty --dso NAME");
+	dso = optarg;
+	break;
+      case OPT_PERF_DATA:
+	perf_data = optarg;
+	break;
+      case OPT_PERIOD:
+	errno = 0;
+	opts.period = strtoull (optarg, &end, 0);
+	if (errno != 0 || end == optarg || *end != '\0' || optarg[0] == '-'
+	    || opts.period == 0)
+	  return cli_usage_error (p.cmd, "invalid period '%s'", optarg);
+	break;
+      case OPT_KEEP:
 	keep_given = true;
-      else if (strncmp (a, "--gcc=", 6) == 0)
-	{
-	  char *end;
-	  errno = 0;
-	  gcc = strtol (a + 6, &end, 10);
-	  if (errno != 0 || end == a + 6 || *end != '\0' || gcc < 11
-	      || gcc > 99)
-	    {
-	      fprintf (stderr, "calltab afdo: invalid GCC version '%s' (11 or"
-		       " later)\n", a + 6);
-	      return CLI_EXIT_TROUBLE;
-	    }
-	}
-      else if (strcmp (a, "--blocks") == 0)
+	break;
+      case OPT_GCC:
+	errno = 0;
+	gcc = strtol (optarg, &end, 10);
+	if (errno != 0 || end == optarg || *end != '\0' || gcc < 11
+	    || gcc > 99)
+	  return cli_usage_error (p.cmd, "invalid GCC version '%s' (11 or "
+				  "later)", optarg);
+	break;
+      case OPT_BLOCKS:
 	blocks = true;
-      else if (strcmp (a, "--json") == 0)
-	json = true;
-      else if (strcmp (a, "--") == 0)
-	dashdash = true;
-      else
-	{
-	  help (stderr);
-	  return CLI_EXIT_TROUBLE;
-	}
-    }
-  if (nargs < 1 || (perf_data != NULL && nargs != 1)
-      || (output == NULL && !blocks) || (json && !blocks))
-    {
-      help (stderr);
-      return CLI_EXIT_TROUBLE;
-    }
+	break;
+      default:
+	return p.status;
+      }
+  const char *debuginfo_path = p.debuginfo_path;
+  bool json = p.json;
+  int nargs = argc - optind;
+  const char *const *args = (const char *const *) argv + optind;
+  if (nargs < 1)
+    return cli_usage_error (p.cmd, "missing BINARY");
+  if (nargs > 2 || (perf_data != NULL && nargs > 1))
+    return cli_usage_error (p.cmd, "extra operand '%s'%s",
+			    args[nargs > 2 ? 2 : 1],
+			    nargs > 2 ? "" : " (--perf-data gives the samples)");
+  if (output == NULL && !blocks)
+    return cli_usage_error (p.cmd, "missing -o OUT (or --blocks)");
+  if (json && !blocks)
+    return cli_usage_error (p.cmd, "--json is for --blocks");
   const char *binary = args[0];
   const char *text = nargs == 2 ? args[1] : "-";
 

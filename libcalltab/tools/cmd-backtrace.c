@@ -227,56 +227,48 @@ parse_num (const char *s, long *out)
 int
 cmd_backtrace (int argc, char **argv)
 {
-  const char *debuginfo_path = NULL, *core_path = NULL, *exe = NULL;
+  enum { OPT_TID = 256, OPT_CORE };
+  static const struct option options[] = {
+    { "pid", required_argument, NULL, 'p' },
+    { "tid", required_argument, NULL, OPT_TID },
+    { "core", required_argument, NULL, OPT_CORE },
+  };
+  struct cli_parser p = { .cmd = "backtrace", .help = help,
+			  .shortopts = "p:", CLI_OPTIONS (options),
+			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
+  const char *core_path = NULL, *exe = NULL;
   long pid = 0, tid = 0;
-  bool json = false;
-  for (int i = 1; i < argc; i++)
-    {
-      const char *a = argv[i];
-      if (strcmp (a, "-h") == 0 || strcmp (a, "--help") == 0)
-	{
-	  help (stdout);
-	  return CLI_EXIT_OK;
-	}
-      else if (strncmp (a, "--debuginfo-path=", 17) == 0)
-	debuginfo_path = a + 17;
-      else if (strcmp (a, "--json") == 0)
-	json = true;
-      else if ((strcmp (a, "-p") == 0 || strcmp (a, "--pid") == 0)
-	       && i + 1 < argc)
-	{
-	  if (!parse_num (argv[++i], &pid))
-	    {
-	      fprintf (stderr, "calltab backtrace: invalid pid '%s'\n",
-		       argv[i]);
-	      return CLI_EXIT_TROUBLE;
-	    }
-	}
-      else if (strcmp (a, "--tid") == 0 && i + 1 < argc)
-	{
-	  if (!parse_num (argv[++i], &tid))
-	    {
-	      fprintf (stderr, "calltab backtrace: invalid tid '%s'\n",
-		       argv[i]);
-	      return CLI_EXIT_TROUBLE;
-	    }
-	}
-      else if (strcmp (a, "--core") == 0 && i + 2 < argc)
-	{
-	  core_path = argv[++i];
-	  exe = argv[++i];
-	}
-      else
-	{
-	  help (stderr);
-	  return CLI_EXIT_TROUBLE;
-	}
-    }
-  if ((pid == 0) == (core_path == NULL))
-    {
-      help (stderr);
-      return CLI_EXIT_TROUBLE;
-    }
+  int c;
+  while ((c = cli_getopt (&p, argc, argv)) != CLI_OPT_END)
+    switch (c)
+      {
+      case 'p':
+	if (!parse_num (optarg, &pid))
+	  return cli_usage_error (p.cmd, "invalid pid '%s'", optarg);
+	break;
+      case OPT_TID:
+	if (!parse_num (optarg, &tid))
+	  return cli_usage_error (p.cmd, "invalid tid '%s'", optarg);
+	break;
+      case OPT_CORE:
+	core_path = optarg;
+	break;
+      default:
+	return p.status;
+      }
+  /* --core CORE EXE: EXE is the operand.  */
+  if (core_path != NULL && optind < argc)
+    exe = argv[optind++];
+  if (pid != 0 && core_path != NULL)
+    return cli_usage_error (p.cmd, "-p and --core exclude each other");
+  if (pid == 0 && core_path == NULL)
+    return cli_usage_error (p.cmd, "missing -p PID or --core CORE EXE");
+  if (core_path != NULL && exe == NULL)
+    return cli_usage_error (p.cmd, "missing EXE");
+  if (optind < argc)
+    return cli_usage_error (p.cmd, "extra operand '%s'", argv[optind]);
+  const char *debuginfo_path = p.debuginfo_path;
+  bool json = p.json;
 
   char *dipath = debuginfo_path ? strdup (debuginfo_path) : NULL;
   Dwfl_Callbacks callbacks = {

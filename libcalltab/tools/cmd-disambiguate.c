@@ -2,11 +2,9 @@
    which function ran with its PC in merged code (docs/disambiguate.md,
    docs/cli.md).  */
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
-#include <string.h>
 #include "calltab-cli.h"
 
 static void
@@ -32,15 +30,6 @@ help (FILE *out)
 	 "evidence; or 'undecidable', the reason and every candidate.\n"
 	 "Exit status: 0 decided, 1 undecidable, 2 usage error or unreadable\n"
 	 "file.\n", out);
-}
-
-static bool
-parse_addr (const char *s, uint64_t *v)
-{
-  char *end;
-  errno = 0;
-  *v = strtoull (s, &end, 0);
-  return errno == 0 && end != s && *end == '\0' && s[0] != '-';
 }
 
 static void
@@ -139,79 +128,54 @@ print_text (const Calltab *ct, const Calltab_Decision *d)
 int
 cmd_disambiguate (int argc, char **argv)
 {
-  const char *debuginfo_path = NULL, *file = NULL;
-  bool json = false, have_pc = false;
+  enum { OPT_PC = 256, OPT_RA, OPT_THIS_VTABLE, OPT_BIAS };
+  static const struct option options[] = {
+    { "pc", required_argument, NULL, OPT_PC },
+    { "ra", required_argument, NULL, OPT_RA },
+    { "this-vtable", required_argument, NULL, OPT_THIS_VTABLE },
+    { "bias", required_argument, NULL, OPT_BIAS },
+  };
+  struct cli_parser p = { .cmd = "disambiguate", .help = help,
+			  CLI_OPTIONS (options),
+			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
+  bool have_pc = false;
   uint64_t bias = 0;
   Calltab_Query q = { 0 };
   uint64_t *ra = calloc ((size_t) argc + 1, sizeof *ra);
   if (ra == NULL)
     return CLI_EXIT_TROUBLE;
-  for (int i = 1; i < argc; i++)
+  int c;
+  while ((c = cli_getopt (&p, argc, argv)) != CLI_OPT_END)
     {
-      const char *a = argv[i];
-      if (strcmp (a, "-h") == 0 || strcmp (a, "--help") == 0)
-	{
-	  help (stdout);
-	  free (ra);
-	  return CLI_EXIT_OK;
-	}
-      if (strncmp (a, "--debuginfo-path=", 17) == 0)
-	{
-	  debuginfo_path = a + 17;
-	  continue;
-	}
-      if (strcmp (a, "--json") == 0)
-	{
-	  json = true;
-	  continue;
-	}
-      static const char *const opts[] = { "--pc", "--ra", "--this-vtable",
-					  "--bias" };
-      int o = -1;
-      const char *val = NULL;
-      for (int k = 0; k < 4; k++)
-	{
-	  size_t len = strlen (opts[k]);
-	  if (strncmp (a, opts[k], len) == 0
-	      && (a[len] == '\0' || a[len] == '='))
-	    {
-	      o = k;
-	      val = a[len] == '=' ? a + len + 1 : (i + 1 < argc ? argv[++i]
-						   : NULL);
-	      break;
-	    }
-	}
-      if (o < 0)
-	{
-	  if (a[0] == '-' || file != NULL)
-	    {
-	      fprintf (stderr, "calltab disambiguate: unexpected argument "
-		       "'%s'\n", a);
-	      goto usage;
-	    }
-	  file = a;
-	  continue;
-	}
       uint64_t v;
-      if (val == NULL || !parse_addr (val, &v))
+      if (c == CLI_OPT_EXIT)
 	{
-	  fprintf (stderr, "calltab disambiguate: %s needs an address, "
-		   "got '%s'\n", opts[o], val ? val : "nothing");
-	  goto usage;
+	  free (ra);
+	  return p.status;
 	}
-      switch (o)
+      if (!cli_parse_addr (optarg, &v))
 	{
-	case 0: q.pc = v; have_pc = true; break;
-	case 1: ra[q.nra++] = v; break;
-	case 2: q.this_vtable = v; q.has_this_vtable = 1; break;
+	  free (ra);
+	  return cli_usage_error (p.cmd, "invalid address '%s' for '--%s'",
+				  optarg, options[c - OPT_PC].name);
+	}
+      switch (c)
+	{
+	case OPT_PC: q.pc = v; have_pc = true; break;
+	case OPT_RA: ra[q.nra++] = v; break;
+	case OPT_THIS_VTABLE: q.this_vtable = v; q.has_this_vtable = 1; break;
 	default: bias = v; break;
 	}
     }
-  if (file == NULL || !have_pc)
+  const char *file = optind < argc ? argv[optind] : NULL;
+  const char *why = file == NULL ? "missing FILE"
+    : !have_pc ? "missing --pc ADDR" : NULL;
+  if (why != NULL || optind + 1 < argc)
     {
-      fprintf (stderr, "calltab disambiguate: %s\n",
-	       file == NULL ? "no FILE" : "no --pc");
-      goto usage;
+      free (ra);
+      if (why != NULL)
+	return cli_usage_error (p.cmd, "%s", why);
+      return cli_usage_error (p.cmd, "extra operand '%s'", argv[optind + 1]);
     }
   /* The addresses as the file has them.  */
   q.pc -= bias;
@@ -221,7 +185,7 @@ cmd_disambiguate (int argc, char **argv)
     q.this_vtable -= bias;
   q.ra = ra;
 
-  Calltab *ct = calltab_begin_debuginfo (file, debuginfo_path);
+  Calltab *ct = calltab_begin_debuginfo (file, p.debuginfo_path);
   if (ct == NULL)
     {
       fprintf (stderr, "calltab: %s\n", calltab_errmsg (-1));
@@ -237,7 +201,7 @@ cmd_disambiguate (int argc, char **argv)
     }
   else
     {
-      if (json)
+      if (p.json)
 	print_json (ct, &q, &d);
       else
 	print_text (ct, &d);
@@ -247,9 +211,4 @@ cmd_disambiguate (int argc, char **argv)
   calltab_end (ct);
   free (ra);
   return status;
-
-usage:
-  help (stderr);
-  free (ra);
-  return CLI_EXIT_TROUBLE;
 }

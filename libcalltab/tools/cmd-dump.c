@@ -1,7 +1,6 @@
 /* cmd-dump.c: calltab dump [--json] FILE...: the decoded tables.  */
 
 #include <inttypes.h>
-#include <stdbool.h>
 #include <string.h>
 #include "calltab-cli.h"
 
@@ -109,46 +108,24 @@ dump_json (const Calltab *ct)
 int
 cmd_dump (int argc, char **argv)
 {
-  bool json = false;
-  const char *debuginfo_path = NULL;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-'; i++)
-    if (strcmp (argv[i], "--json") == 0)
-      json = true;
-    else if (strncmp (argv[i], "--debuginfo-path=", 17) == 0)
-      debuginfo_path = argv[i] + 17;
-    else if (strcmp (argv[i], "-h") == 0 || strcmp (argv[i], "--help") == 0)
-      {
-	help (stdout);
-	return CLI_EXIT_OK;
-      }
-    else if (strcmp (argv[i], "--") == 0)
-      {
-	i++;
-	break;
-      }
-    else
-      {
-	fprintf (stderr, "calltab dump: unknown option '%s'\n", argv[i]);
-	help (stderr);
-	return CLI_EXIT_TROUBLE;
-      }
+  struct cli_parser p = { .cmd = "dump", .help = help,
+			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
+  if (cli_getopt (&p, argc, argv) != CLI_OPT_END)
+    return p.status;
+  int i = optind;
   if (i == argc)
-    {
-      help (stderr);
-      return CLI_EXIT_TROUBLE;
-    }
+    return cli_usage_error (p.cmd, "missing FILE");
   int status = CLI_EXIT_OK;
   for (; i < argc; i++)
     {
-      Calltab *ct = calltab_begin_debuginfo (argv[i], debuginfo_path);
+      Calltab *ct = calltab_begin_debuginfo (argv[i], p.debuginfo_path);
       if (ct == NULL)
 	{
 	  fprintf (stderr, "calltab: %s\n", calltab_errmsg (-1));
 	  status = CLI_EXIT_TROUBLE;
 	  continue;
 	}
-      if (json)
+      if (p.json)
 	dump_json (ct);
       else
 	dump_text (ct);

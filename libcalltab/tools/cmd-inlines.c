@@ -158,35 +158,18 @@ print_json (const Calltab *ct, const char *func,
 int
 cmd_inlines (int argc, char **argv)
 {
-  bool json = false;
-  const char *debuginfo_path = NULL, *args[2] = { NULL, NULL };
-  int nargs = 0;
-  for (int i = 1; i < argc; i++)
-    {
-      const char *a = argv[i];
-      if (strcmp (a, "-h") == 0 || strcmp (a, "--help") == 0)
-	{
-	  help (stdout);
-	  return CLI_EXIT_OK;
-	}
-      if (strcmp (a, "--json") == 0)
-	json = true;
-      else if (strncmp (a, "--debuginfo-path=", 17) == 0)
-	debuginfo_path = a + 17;
-      else if (a[0] == '-' || nargs == 2)
-	{
-	  fprintf (stderr, "calltab inlines: unexpected argument '%s'\n", a);
-	  help (stderr);
-	  return CLI_EXIT_TROUBLE;
-	}
-      else
-	args[nargs++] = a;
-    }
-  if (nargs != 2)
-    {
-      help (stderr);
-      return CLI_EXIT_TROUBLE;
-    }
+  struct cli_parser p = { .cmd = "inlines", .help = help,
+			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
+  if (cli_getopt (&p, argc, argv) != CLI_OPT_END)
+    return p.status;
+  if (argc - optind < 2)
+    return cli_usage_error (p.cmd, optind == argc ? "missing FUNC"
+			    : "missing FILE");
+  if (argc - optind > 2)
+    return cli_usage_error (p.cmd, "extra operand '%s'", argv[optind + 2]);
+  const char *const *args = (const char *const *) argv + optind;
+  const char *debuginfo_path = p.debuginfo_path;
+  bool json = p.json;
   Calltab *ct = calltab_begin_debuginfo (args[1], debuginfo_path);
   Calltab_Inlines *ix = ct ? calltab_inlines_begin (ct) : NULL;
   Calltab_Inline_Def *defs;

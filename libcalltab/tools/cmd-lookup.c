@@ -1,11 +1,8 @@
 /* cmd-lookup.c: calltab lookup FILE ADDR...: the entries of both tables
    whose return address is ADDR.  */
 
-#include <errno.h>
-#include <stdbool.h>
 #include <inttypes.h>
 #include <stdlib.h>
-#include <string.h>
 #include "calltab-cli.h"
 
 static void
@@ -26,46 +23,26 @@ help (FILE *out)
 int
 cmd_lookup (int argc, char **argv)
 {
-  if (argc > 1 && (strcmp (argv[1], "-h") == 0
-		   || strcmp (argv[1], "--help") == 0))
-    {
-      help (stdout);
-      return CLI_EXIT_OK;
-    }
-  const char *debuginfo_path = NULL;
-  bool json = false;
-  while (argc > 1 && argv[1][0] == '-')
-    {
-      if (strncmp (argv[1], "--debuginfo-path=", 17) == 0)
-	debuginfo_path = argv[1] + 17;
-      else if (strcmp (argv[1], "--json") == 0)
-	json = true;
-      else
-	break;
-      argc--;
-      argv++;
-    }
-  if (argc < 3 || argv[1][0] == '-')
-    {
-      help (stderr);
-      return CLI_EXIT_TROUBLE;
-    }
+  struct cli_parser p = { .cmd = "lookup", .help = help,
+			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
+  if (cli_getopt (&p, argc, argv) != CLI_OPT_END)
+    return p.status;
+  /* FILE then the addresses, as argv[1..argc).  */
+  argc -= optind - 1;
+  argv += optind - 1;
+  if (argc < 3)
+    return cli_usage_error (p.cmd, argc < 2 ? "missing FILE"
+			    : "missing ADDR");
   uint64_t *addrs = calloc ((size_t) argc, sizeof *addrs);
   if (addrs == NULL)
     return CLI_EXIT_TROUBLE;
   for (int i = 2; i < argc; i++)
-    {
-      char *end;
-      errno = 0;
-      addrs[i] = strtoull (argv[i], &end, 0);
-      if (errno != 0 || end == argv[i] || *end != '\0' || argv[i][0] == '-')
-	{
-	  fprintf (stderr, "calltab lookup: invalid address '%s'\n", argv[i]);
-	  free (addrs);
-	  return CLI_EXIT_TROUBLE;
-	}
-    }
-  Calltab *ct = calltab_begin_debuginfo (argv[1], debuginfo_path);
+    if (!cli_parse_addr (argv[i], &addrs[i]))
+      {
+	free (addrs);
+	return cli_usage_error (p.cmd, "invalid address '%s'", argv[i]);
+      }
+  Calltab *ct = calltab_begin_debuginfo (argv[1], p.debuginfo_path);
   if (ct == NULL)
     {
       fprintf (stderr, "calltab: %s\n", calltab_errmsg (-1));
@@ -73,7 +50,7 @@ cmd_lookup (int argc, char **argv)
       return CLI_EXIT_TROUBLE;
     }
   int status = CLI_EXIT_OK;
-  if (json)
+  if (p.json)
     {
       fputs ("{\"file\":", stdout);
       cli_json_string (stdout, calltab_path (ct));
@@ -82,7 +59,7 @@ cmd_lookup (int argc, char **argv)
   for (int i = 2; i < argc; i++)
     {
       int found = 0;
-      if (json)
+      if (p.json)
 	printf ("%s{\"address\":%" PRIu64 ",\"entries\":[", i > 2 ? "," : "",
 		addrs[i]);
       for (int t = CALLTAB_DCALL; t <= CALLTAB_VCALL; t++)
@@ -91,7 +68,7 @@ cmd_lookup (int argc, char **argv)
 	  Calltab_Entry e;
 	  while (calltab_lookup (ct, t, addrs[i], &cookie, &e) == 0)
 	    {
-	      if (json)
+	      if (p.json)
 		{
 		  if (found)
 		    putchar (',');
@@ -105,14 +82,14 @@ cmd_lookup (int argc, char **argv)
 	      found++;
 	    }
 	}
-      if (json)
+      if (p.json)
 	fputs ("]}", stdout);
       else if (found == 0)
 	printf ("0x%" PRIx64 " not found\n", addrs[i]);
       if (found == 0)
 	status = CLI_EXIT_PROBLEMS;
     }
-  if (json)
+  if (p.json)
     fputs ("]}\n", stdout);
   calltab_end (ct);
   free (addrs);

@@ -607,30 +607,20 @@ cmd_perf_script (int argc, char **argv)
 {
   struct state st;
   memset (&st, 0, sizeof st);
-  const char *debuginfo_path = NULL;
-  int i = 1;
-  for (; i < argc && argv[i][0] == '-'; i++)
-    {
-      if (strcmp (argv[i], "-h") == 0 || strcmp (argv[i], "--help") == 0)
-	{
-	  help (stdout);
-	  return CLI_EXIT_OK;
-	}
-      else if (strcmp (argv[i], "--report") == 0)
-	st.report = true;
-      else if (strncmp (argv[i], "--debuginfo-path=", 17) == 0)
-	debuginfo_path = argv[i] + 17;
-      else if (strcmp (argv[i], "--") == 0)
-	{
-	  i++;
-	  break;
-	}
-      else
-	{
-	  help (stderr);
-	  return CLI_EXIT_TROUBLE;
-	}
-    }
+  enum { OPT_REPORT = 256 };
+  static const struct option options[] = {
+    { "report", no_argument, NULL, OPT_REPORT },
+  };
+  struct cli_parser p = { .cmd = "perf-script", .help = help,
+			  CLI_OPTIONS (options), .common = CLI_DEBUGINFO_PATH };
+  int c;
+  while ((c = cli_getopt (&p, argc, argv)) != CLI_OPT_END)
+    if (c == OPT_REPORT)
+      st.report = true;
+    else
+      return p.status;
+  const char *debuginfo_path = p.debuginfo_path;
+  int i = optind;
   st.files = argv + i;
   st.nfiles = argc - i;
   for (int k = 0; k < st.nfiles; k++)

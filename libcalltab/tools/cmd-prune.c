@@ -433,37 +433,33 @@ collect_patches (struct prune *p, const struct moved *moved, size_t nmoved,
 int
 cmd_prune (int argc, char **argv)
 {
-  const char *in = NULL, *out = NULL, *debuginfo_path = NULL;
+  static const struct option options[] = {
+    { "output", required_argument, NULL, 'o' },
+    { "quiet", no_argument, NULL, 'q' },
+  };
+  struct cli_parser cli = { .cmd = "prune", .help = help, .shortopts = "o:q",
+			    CLI_OPTIONS (options),
+			    .common = CLI_DEBUGINFO_PATH };
+  const char *out = NULL;
   bool quiet = false;
-  for (int i = 1; i < argc; i++)
-    {
-      const char *a = argv[i];
-      if (strcmp (a, "-h") == 0 || strcmp (a, "--help") == 0)
-	{
-	  help (stdout);
-	  return CLI_EXIT_OK;
-	}
-      else if (strncmp (a, "--debuginfo-path=", 17) == 0)
-	debuginfo_path = a + 17;
-      else if (strcmp (a, "-q") == 0 || strcmp (a, "--quiet") == 0)
-	quiet = true;
-      else if (strcmp (a, "-o") == 0 && i + 1 < argc)
-	out = argv[++i];
-      else if (strncmp (a, "--output=", 9) == 0)
-	out = a + 9;
-      else if (a[0] == '-' || in != NULL)
-	{
-	  help (stderr);
-	  return CLI_EXIT_TROUBLE;
-	}
-      else
-	in = a;
-    }
-  if (in == NULL || out == NULL || out[0] == '\0')
-    {
-      help (stderr);
-      return CLI_EXIT_TROUBLE;
-    }
+  int c;
+  while ((c = cli_getopt (&cli, argc, argv)) != CLI_OPT_END)
+    if (c == 'q')
+      quiet = true;
+    else if (c == 'o' && optarg[0] != '\0')
+      out = optarg;
+    else if (c == 'o')
+      return cli_usage_error (cli.cmd, "empty OUT");
+    else
+      return cli.status;
+  if (optind == argc)
+    return cli_usage_error (cli.cmd, "missing IN");
+  if (optind + 1 < argc)
+    return cli_usage_error (cli.cmd, "extra operand '%s'", argv[optind + 1]);
+  if (out == NULL)
+    return cli_usage_error (cli.cmd, "missing -o OUT");
+  const char *in = argv[optind];
+  const char *debuginfo_path = cli.debuginfo_path;
 
   int status = CLI_EXIT_TROUBLE;
   struct prune p = { 0 };

@@ -12,11 +12,9 @@
    Exit status: 0 no error, 1 errors (or warnings under --werror), 2 a
    file could not be read.  */
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
-#include <string.h>
 #include "calltab-cli.h"
 
 static const char *const severity_names[] = { "error", "warning", "note" };
@@ -221,29 +219,21 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
 int
 cmd_verify (int argc, char **argv)
 {
-  enum { OPT_JSON = 256, OPT_WERROR, OPT_CHECKS, OPT_DEBUGINFO_PATH,
-	 OPT_ALLOW_NO_TABLES };
+  enum { OPT_WERROR = 256, OPT_CHECKS, OPT_ALLOW_NO_TABLES };
   static const struct option options[] = {
-    { "json", no_argument, NULL, OPT_JSON },
     { "quiet", no_argument, NULL, 'q' },
     { "werror", no_argument, NULL, OPT_WERROR },
     { "allow-no-tables", no_argument, NULL, OPT_ALLOW_NO_TABLES },
     { "checks", no_argument, NULL, OPT_CHECKS },
-    { "debuginfo-path", required_argument, NULL, OPT_DEBUGINFO_PATH },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
   };
-  bool json = false, quiet = false, werror = false, allow_no_tables = false;
-  const char *debuginfo_path = NULL;
+  struct cli_parser p = { .cmd = "verify", .help = usage, .shortopts = "q",
+			  CLI_OPTIONS (options),
+			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
+  bool quiet = false, werror = false, allow_no_tables = false;
   int c;
-  opterr = 0;
-  optind = 1;
-  while ((c = getopt_long (argc, argv, "+qh", options, NULL)) != -1)
+  while ((c = cli_getopt (&p, argc, argv)) != CLI_OPT_END)
     switch (c)
       {
-      case OPT_JSON:
-	json = true;
-	break;
       case 'q':
 	quiet = true;
 	break;
@@ -253,27 +243,16 @@ cmd_verify (int argc, char **argv)
       case OPT_ALLOW_NO_TABLES:
 	allow_no_tables = true;
 	break;
-      case OPT_DEBUGINFO_PATH:
-	debuginfo_path = optarg;
-	break;
       case OPT_CHECKS:
 	list_checks ();
 	return CLI_EXIT_OK;
-      case 'h':
-	usage (stdout);
-	return CLI_EXIT_OK;
       default:
-	fprintf (stderr, "calltab verify: unknown option '%s'\n",
-		 argv[optind - 1]);
-	usage (stderr);
-	return CLI_EXIT_TROUBLE;
+	return p.status;
       }
   if (optind >= argc)
-    {
-      fprintf (stderr, "calltab verify: no FILE given\n");
-      usage (stderr);
-      return CLI_EXIT_TROUBLE;
-    }
+    return cli_usage_error (p.cmd, "missing FILE");
+  bool json = p.json;
+  const char *debuginfo_path = p.debuginfo_path;
 
   int status = CLI_EXIT_OK;
   if (json)

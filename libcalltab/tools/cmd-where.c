@@ -4,7 +4,6 @@
    Without ADDR, one address per line of stdin (a symbolizer in a
    pipeline: one output line per input line, flushed).  */
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -38,15 +37,6 @@ help (FILE *out)
 	 "Exit status: 0 every address found (and decided), 1 some address\n"
 	 "not found, undecidable or invalid, 2 usage error or unreadable file.\n",
 	 out);
-}
-
-static bool
-parse_addr (const char *s, uint64_t *v)
-{
-  char *end;
-  errno = 0;
-  *v = strtoull (s, &end, 0);
-  return errno == 0 && end != s && *end == '\0' && s[0] != '-';
 }
 
 struct where
@@ -176,7 +166,7 @@ answer_line (struct where *w, char *line)
        tok = strtok (NULL, " \t\r\n"))
     {
       uint64_t v;
-      if (!parse_addr (tok, &v))
+      if (!cli_parse_addr (tok, &v))
 	{
 	  if (w->json)
 	    {
@@ -209,7 +199,15 @@ answer_line (struct where *w, char *line)
 int
 cmd_where (int argc, char **argv)
 {
-  const char *debuginfo_path = NULL, *file = NULL;
+  enum { OPT_RA = 256, OPT_BIAS };
+  static const struct option options[] = {
+    { "ra", required_argument, NULL, OPT_RA },
+    { "bias", required_argument, NULL, OPT_BIAS },
+  };
+  struct cli_parser p = { .cmd = "where", .help = help,
+			  CLI_OPTIONS (options),
+			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
+  const char *file = NULL;
   struct where w = { 0 };
   uint64_t *addrs = calloc ((size_t) argc + 1, sizeof *addrs);
   uint64_t *ra = calloc ((size_t) argc + 1, sizeof *ra);
@@ -217,59 +215,40 @@ cmd_where (int argc, char **argv)
   int status = CLI_EXIT_TROUBLE;
   if (addrs == NULL || ra == NULL)
     goto done;
-  for (int i = 1; i < argc; i++)
+  int c;
+  while ((c = cli_getopt (&p, argc, argv)) != CLI_OPT_END)
     {
-      const char *a = argv[i];
-      if (strcmp (a, "-h") == 0 || strcmp (a, "--help") == 0)
+      uint64_t v;
+      if (c == CLI_OPT_EXIT)
 	{
-	  help (stdout);
-	  status = CLI_EXIT_OK;
+	  status = p.status;
 	  goto done;
 	}
-      if (strncmp (a, "--debuginfo-path=", 17) == 0)
-	debuginfo_path = a + 17;
-      else if (strcmp (a, "--json") == 0)
-	w.json = true;
-      else if (strncmp (a, "--ra", 4) == 0 || strncmp (a, "--bias", 6) == 0)
+      if (!cli_parse_addr (optarg, &v))
 	{
-	  bool is_ra = a[2] == 'r';
-	  size_t len = is_ra ? 4 : 6;
-	  if (a[len] != '\0' && a[len] != '=')
-	    goto unknown;
-	  const char *val = a[len] == '=' ? a + len + 1
-	    : (i + 1 < argc ? argv[++i] : NULL);
-	  uint64_t v;
-	  if (val == NULL || !parse_addr (val, &v))
-	    {
-	      fprintf (stderr, "calltab where: %s needs an address, got '%s'\n",
-		       is_ra ? "--ra" : "--bias", val ? val : "nothing");
-	      goto usage;
-	    }
-	  if (is_ra)
-	    ra[nra++] = v;
-	  else
-	    w.bias = v;
+	  status = cli_usage_error (p.cmd, "invalid address '%s' for '--%s'",
+				    optarg, c == OPT_RA ? "ra" : "bias");
+	  goto done;
 	}
-      else if (a[0] == '-')
-	goto unknown;
-      else if (file == NULL)
-	file = a;
-      else if (!parse_addr (a, &addrs[naddrs++]))
-	{
-	  fprintf (stderr, "calltab where: invalid address '%s'\n", a);
-	  goto usage;
-	}
-      continue;
-    unknown:
-      fprintf (stderr, "calltab where: unknown option '%s'\n", a);
-      goto usage;
+      if (c == OPT_RA)
+	ra[nra++] = v;
+      else
+	w.bias = v;
     }
-  if (file == NULL)
+  if (optind == argc)
     {
-      fputs ("calltab where: no FILE\n", stderr);
-      goto usage;
+      status = cli_usage_error (p.cmd, "missing FILE");
+      goto done;
     }
-  w.ct = calltab_begin_debuginfo (file, debuginfo_path);
+  file = argv[optind];
+  for (int i = optind + 1; i < argc; i++)
+    if (!cli_parse_addr (argv[i], &addrs[naddrs++]))
+      {
+	status = cli_usage_error (p.cmd, "invalid address '%s'", argv[i]);
+	goto done;
+      }
+  w.json = p.json;
+  w.ct = calltab_begin_debuginfo (file, p.debuginfo_path);
   if (w.ct == NULL || (w.ix = calltab_inlines_begin (w.ct)) == NULL)
     {
       fprintf (stderr, "calltab: %s\n", calltab_errmsg (-1));
@@ -311,9 +290,6 @@ error:
   fprintf (stderr, "calltab: %s\n", calltab_errmsg (-1));
   status = CLI_EXIT_TROUBLE;
   goto done;
-usage:
-  help (stderr);
-  status = CLI_EXIT_TROUBLE;
 done:
   calltab_inlines_end (w.ix);
   calltab_end (w.ct);
