@@ -5,11 +5,18 @@
    entry with strlen before it checks it for NULL, and directory 0 of a
    line table before DWARF 5 is the unit's DW_AT_comp_dir, NULL when the
    unit has none: dwarf_getsrclines then dies of a NULL pointer (found by
-   fuzzing calltab verify; 0.188 reads the same input).  Such a table is
-   not read here: its callers report it unread, never as checked.  Its
-   file and directory lists come from dwarf_getsrcfiles, which reads the
-   header alone.  */
+   fuzzing calltab verify; 0.188 reads the same input).  Whether the
+   program holds such an entry only its decoding would tell, so a table
+   that may is not read here: one whose directory 0 is NULL while the
+   unit has a DW_AT_comp_dir it cannot read, or whose header lists files
+   (relative names, which a producer that writes no DW_AT_comp_dir has
+   no use for).  Its callers report it unread, never as checked.  A
+   table with no file at all in a unit without DW_AT_comp_dir (gas's
+   line program when nothing was assembled with -g, under the unit of
+   gas-support's macros) is read.  The lists come from
+   dwarf_getsrcfiles, which reads the header alone.  */
 
+#include <dwarf.h>
 #include "libcalltabP.h"
 
 bool
@@ -22,7 +29,10 @@ __calltab_lines_readable (Dwarf_Die *cudie)
     return true;		/* dwarf_getsrclines fails as well */
   if (dwarf_getsrcdirs (files, &dirs, &ndirs) != 0)
     return true;
-  return ndirs == 0 || dirs[0] != NULL;
+  if (ndirs == 0 || dirs[0] != NULL)
+    return true;
+  /* Files beyond libdw's entry 0 (the unit's name).  */
+  return !dwarf_hasattr (cudie, DW_AT_comp_dir) && nfiles <= 1;
 }
 
 int
