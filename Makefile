@@ -233,8 +233,9 @@ FUZZ := libcalltab/fuzz/fuzz-reader
 FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
+# Like testsuite/tools, they follow the system they run on.
 $(FUZZ): libcalltab/fuzz/fuzz-reader.c $(LIB_SRCS) libcalltab/src/libcalltabP.h \
-	 libcalltab/include/calltab.h VERSION
+	 libcalltab/include/calltab.h VERSION $(TEST_TOOLS_SYSTEM)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(LIB_CPPFLAGS) -DCALLTAB_VERSION='"$(VERSION)"' \
 	  -o $@ libcalltab/fuzz/fuzz-reader.c $(LIB_SRCS) $(LIB_LIBS)
 
@@ -249,7 +250,8 @@ fuzz: $(FUZZ)
 FUZZ_VERIFY := libcalltab/fuzz/fuzz-verify
 
 $(FUZZ_VERIFY): libcalltab/fuzz/fuzz-verify.c $(LIB_SRCS) \
-	 $(wildcard libcalltab/src/*.h) libcalltab/include/calltab.h VERSION
+	 $(wildcard libcalltab/src/*.h) libcalltab/include/calltab.h VERSION \
+	 $(TEST_TOOLS_SYSTEM)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(LIB_CPPFLAGS) \
 	  -DCALLTAB_VERSION='"$(VERSION)"' -o $@ libcalltab/fuzz/fuzz-verify.c \
 	  $(LIB_SRCS) $(LIB_LIBS)

@@ -134,8 +134,9 @@ main:
 	ct_unit_header cu2, .Labbrev
 	.uleb128 7			# DW_TAG_compile_unit
 	.string	"GNU C17 12.2.0 -O2 -g"
-	.string	"verify.c"
-	.long	.Lline			# DW_AT_stmt_list
+	.string	"ver.c"			# DW_AT_name (short: DW_AT_comp_dir
+	.long	.Lline			# DW_AT_stmt_list   takes no offset)
+	.string	"/t"			# DW_AT_comp_dir, as GCC writes one
 .Lc_g:
 	.uleb128 8			# DW_TAG_subprogram g, no children
 	.string	"g"
@@ -188,7 +189,7 @@ main:
 	.uleb128 0x03, 0x08
 	.byte	0, 0
 	.uleb128 7, 0x11, 1		# compile_unit with a line table
-	.uleb128 0x25, 0x08, 0x03, 0x08, 0x10, 0x17
+	.uleb128 0x25, 0x08, 0x03, 0x08, 0x10, 0x17, 0x1b, 0x08
 	.byte	0, 0
 	.uleb128 8, 0x2e, 0		# subprogram definition
 	.uleb128 0x03, 0x08, 0x3f, 0x19, 0x11, 0x01, 0x12, 0x07
