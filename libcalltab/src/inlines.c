@@ -46,28 +46,54 @@ hash_off (uint64_t off)
   return (size_t) (off >> 17);
 }
 
-static int
-names_grow (Calltab_Inlines *ix)
+/* The entry of T with key KEY, or NULL.  */
+static const struct in_name *
+table_find (const struct in_table *t, uint64_t key)
 {
-  size_t size = ix->names_size ? ix->names_size * 2 : 1024;
-  struct in_name *t = calloc (size, sizeof *t);
-  if (t == NULL)
+  if (t->size == 0)
+    return NULL;
+  for (size_t j = hash_off (key) & (t->size - 1); t->slots[j].used;
+       j = (j + 1) & (t->size - 1))
+    if (t->slots[j].die == key)
+      return &t->slots[j];
+  return NULL;
+}
+
+static struct in_name *
+table_slot (struct in_name *slots, size_t size, uint64_t key)
+{
+  size_t j = hash_off (key) & (size - 1);
+  while (slots[j].used)
+    j = (j + 1) & (size - 1);
+  return &slots[j];
+}
+
+/* Put N (not in T) into T, which grows from FIRST_SIZE slots.  Returns
+   its entry, NULL when out of memory.  */
+static const struct in_name *
+table_add (struct in_table *t, struct in_name n, size_t first_size)
+{
+  if ((t->used + 1) * 2 > t->size)
     {
-      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-      return -1;
+      size_t size = t->size ? t->size * 2 : first_size;
+      struct in_name *slots = calloc (size, sizeof *slots);
+      if (slots == NULL)
+	{
+	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	  return NULL;
+	}
+      for (size_t i = 0; i < t->size; i++)
+	if (t->slots[i].used)
+	  *table_slot (slots, size, t->slots[i].die) = t->slots[i];
+      free (t->slots);
+      t->slots = slots;
+      t->size = size;
     }
-  for (size_t i = 0; i < ix->names_size; i++)
-    if (ix->names[i].used)
-      {
-	size_t j = hash_off (ix->names[i].die) & (size - 1);
-	while (t[j].used)
-	  j = (j + 1) & (size - 1);
-	t[j] = ix->names[i];
-      }
-  free (ix->names);
-  ix->names = t;
-  ix->names_size = size;
-  return 0;
+  struct in_name *e = table_slot (t->slots, t->size, n.die);
+  *e = n;
+  e->used = true;
+  t->used++;
+  return e;
 }
 
 /* The names of the function DIE at offset OFF (resolved once): the name
@@ -77,19 +103,10 @@ names_grow (Calltab_Inlines *ix)
 const struct in_name *
 __calltab_in_name (Calltab_Inlines *ix, uint64_t off)
 {
-  if (ix->names_size != 0)
-    {
-      size_t j = hash_off (off) & (ix->names_size - 1);
-      while (ix->names[j].used)
-	{
-	  if (ix->names[j].die == off)
-	    return &ix->names[j];
-	  j = (j + 1) & (ix->names_size - 1);
-	}
-    }
-  if ((ix->names_used + 1) * 2 > ix->names_size && names_grow (ix) != 0)
-    return NULL;
-  struct in_name n = { .die = off, .used = true, .name = "??" };
+  const struct in_name *found = table_find (&ix->names, off);
+  if (found != NULL)
+    return found;
+  struct in_name n = { .die = off, .name = "??" };
   Dwarf_Die die;
   if (dwarf_offdie (ix->dwarf, off, &die) != NULL)
     {
@@ -115,12 +132,7 @@ __calltab_in_name (Calltab_Inlines *ix, uint64_t off)
       if (dwarf_decl_line (&die, &n.decl_line) != 0)
 	n.decl_line = 0;
     }
-  size_t j = hash_off (off) & (ix->names_size - 1);
-  while (ix->names[j].used)
-    j = (j + 1) & (ix->names_size - 1);
-  ix->names[j] = n;
-  ix->names_used++;
-  return &ix->names[j];
+  return table_add (&ix->names, n, 1024);
 }
 
 /* ---- the tree of one compilation unit -------------------------------- */
@@ -568,8 +580,8 @@ calltab_inlines_end (Calltab_Inlines *ix)
   for (size_t i = 0; i < ix->nstrings; i++)
     free (ix->strings[i]);
   free (ix->strings);
-  free (ix->names);
-  free (ix->syms);
+  free (ix->names.slots);
+  free (ix->syms.slots);
   free (ix);
 }
 
@@ -584,46 +596,16 @@ static const char *
 symbol_user_name (Calltab_Inlines *ix, const char *sym)
 {
   uint64_t key = (uint64_t) (uintptr_t) sym;
-  if (ix->syms_size != 0)
+  const struct in_name *e = table_find (&ix->syms, key);
+  if (e == NULL)
     {
-      size_t j = hash_off (key) & (ix->syms_size - 1);
-      while (ix->syms[j].used)
-	{
-	  if (ix->syms[j].die == key)
-	    return ix->syms[j].name;
-	  j = (j + 1) & (ix->syms_size - 1);
-	}
+      const char *name = keep (ix, __calltab_demangle (sym));
+      if (name == NULL)
+	return NULL;
+      e = table_add (&ix->syms, (struct in_name) { .die = key, .name = name },
+		     256);
     }
-  if ((ix->syms_used + 1) * 2 > ix->syms_size)
-    {
-      size_t size = ix->syms_size ? ix->syms_size * 2 : 256;
-      struct in_name *t = calloc (size, sizeof *t);
-      if (t == NULL)
-	{
-	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-	  return NULL;
-	}
-      for (size_t i = 0; i < ix->syms_size; i++)
-	if (ix->syms[i].used)
-	  {
-	    size_t j = hash_off (ix->syms[i].die) & (size - 1);
-	    while (t[j].used)
-	      j = (j + 1) & (size - 1);
-	    t[j] = ix->syms[i];
-	  }
-      free (ix->syms);
-      ix->syms = t;
-      ix->syms_size = size;
-    }
-  const char *name = keep (ix, __calltab_demangle (sym));
-  if (name == NULL)
-    return NULL;
-  size_t j = hash_off (key) & (ix->syms_size - 1);
-  while (ix->syms[j].used)
-    j = (j + 1) & (ix->syms_size - 1);
-  ix->syms[j] = (struct in_name) { .die = key, .name = name, .used = true };
-  ix->syms_used++;
-  return name;
+  return e != NULL ? e->name : NULL;
 }
 
 /* The function symbols holding ADDR: in *SYMBOL the one whose stem

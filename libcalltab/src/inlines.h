@@ -62,6 +62,14 @@ struct in_name
   bool used;
 };
 
+/* A hash table of in_name by their key (DIE), open addressing; its
+   size a power of 2, at most half full.  */
+struct in_table
+{
+  struct in_name *slots;
+  size_t size, used;
+};
+
 struct Calltab_Inlines
 {
   Calltab *ct;
@@ -73,10 +81,8 @@ struct Calltab_Inlines
   struct in_cu **cus;		/* built so far, by offset */
   size_t ncus, cus_alloc;
   struct in_cu *last;		/* the last one used */
-  struct in_name *names;	/* hash table by DIE offset */
-  size_t names_size, names_used;
-  struct in_name *syms;		/* demangled ELF symbols, by pointer */
-  size_t syms_size, syms_used;
+  struct in_table names;	/* by DIE offset */
+  struct in_table syms;		/* demangled ELF symbols, by pointer */
   char **strings;		/* malloc'ed names kept */
   size_t nstrings, strings_alloc;
 };
