@@ -4,7 +4,6 @@
    named as nm, nm -C or perf print it is (calltab_symbol_address).
    docs/library.md.  */
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

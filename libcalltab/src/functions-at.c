@@ -575,8 +575,7 @@ complete_function (const Calltab *ct, const struct ct_disamb *st,
 static int
 symbol_names (const char *sym, const char *name)
 {
-  const char *dot = strchr (sym + 1, '.');
-  size_t stem = dot != NULL ? (size_t) (dot - sym) : strlen (sym);
+  size_t stem = strcspn (sym, ".");
   if (strncmp (sym, name, stem) == 0 && name[stem] == '\0')
     return 1;
   if (strncmp (sym, "_Z", 2) != 0)

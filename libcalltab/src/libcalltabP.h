@@ -302,8 +302,8 @@ void __calltab_fill_entry (const Calltab *ct, int table, size_t n,
 			   Calltab_Entry *entry);
 
 /* Whether libdw can read CUDIE's line table without crashing
-   (srclines.c: elfutils 0.192 and a pre-DWARF 5 table of a unit without
-   DW_AT_comp_dir).  */
+   (srclines.c: elfutils 0.192 and a pre-DWARF 5 table that lists files,
+   in a unit without a readable DW_AT_comp_dir).  */
 bool __calltab_lines_readable (Dwarf_Die *cudie);
 
 /* dwarf_getsrclines where __calltab_lines_readable: 0, -1 when libdw
