@@ -27,6 +27,15 @@ enum
   OPT_DEBUGINFO_PATH
 };
 
+/* The line that ends every usage error; returns the exit status.  */
+static int
+try_help (const char *cmd)
+{
+  fprintf (stderr, "\nTry 'calltab %s --help' for more information.\n",
+	   cmd);
+  return CLI_EXIT_TROUBLE;
+}
+
 int
 cli_usage_error (const char *cmd, const char *fmt, ...)
 {
@@ -35,9 +44,7 @@ cli_usage_error (const char *cmd, const char *fmt, ...)
   va_start (ap, fmt);
   vfprintf (stderr, fmt, ap);
   va_end (ap);
-  fprintf (stderr, "\nTry 'calltab %s --help' for more information.\n",
-	   cmd);
-  return CLI_EXIT_TROUBLE;
+  return try_help (cmd);
 }
 
 /* The table and short options of P: the command's, then the common set.
@@ -104,9 +111,7 @@ bad_long (const struct cli_parser *p, const char *arg)
   for (const struct option *o = p->all; o->name; o++)
     if (strncmp (o->name, name, len) == 0)
       fprintf (stderr, " '--%s'", o->name);
-  fprintf (stderr, "\nTry 'calltab %s --help' for more information.\n",
-	   p->cmd);
-  return CLI_EXIT_TROUBLE;
+  return try_help (p->cmd);
 }
 
 int
