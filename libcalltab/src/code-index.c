@@ -494,6 +494,8 @@ uint64_t
 __calltab_code_func_start (const struct ct_code *code, size_t scnidx,
 			   uint64_t end)
 {
+  if (scnidx == 0 || scnidx >= code->nsections)
+    return (uint64_t) -1;
   const struct code_section *sec = &code->sections[scnidx];
   uint64_t base = code->relocatable ? 0 : sec->shdr.sh_addr;
   size_t key = code->relocatable ? scnidx : 0;

@@ -63,6 +63,14 @@ apply_one (const struct ct_rel *rel, void *arg)
 			    rel->offset,
 			    "relocation symbol index %zu out of range",
 			    rel->symndx);
+  else if ((rel->sym.st_shndx < SHN_LORESERVE
+	    || rel->sym.st_shndx == SHN_XINDEX)
+	   && rel->shndx >= ct->relindex->nscns)
+    rc = __calltab_problem (ct, CALLTAB_E_BAD_RELOC, CALLTAB_ERROR, secno,
+			    rel->offset,
+			    "relocation symbol %zu is in section %zu, past the "
+			    "last section (%zu)", rel->symndx, rel->shndx,
+			    ct->relindex->nscns - 1);
   else
     {
       size_t shndx = rel->shndx;
