@@ -193,6 +193,13 @@ Elf *calltab_elf (const Calltab *ct);
    then CALLTAB_E_NO_DWARF) or CT is NULL.  */
 Dwarf *calltab_dwarf (const Calltab *ct);
 
+/* The string of attribute NAME (DW_AT_name, DW_AT_producer, ...) of DIE,
+   through its abstract origin and specification as dwarf_attr_integrate;
+   NULL if none.  Unlike dwarf_formstring, an inline string (DW_FORM_string)
+   is returned only if it ends within its unit: libdw does not check, and
+   a truncated unit would run it past the section.  */
+const char *calltab_die_string (Dwarf_Die *die, unsigned int name);
+
 /* Addresses in the file (link-time addresses, those of the tables,
    the DWARF and nm): docs/library.md "Addresses".  */
 

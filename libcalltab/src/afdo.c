@@ -195,9 +195,8 @@ static const char *
 gcc_name (Calltab_Afdo *p, Dwarf_Die *die)
 {
   const char *s = __calltab_die_linkage_name (die);
-  Dwarf_Attribute attr;
-  if (s == NULL && dwarf_attr_integrate (die, DW_AT_name, &attr) != NULL)
-    s = dwarf_formstring (&attr);
+  if (s == NULL)
+    s = calltab_die_string (die, DW_AT_name);
   if (s == NULL)
     s = "";
   return intern (p, s, strcspn (s, "."));
@@ -220,9 +219,7 @@ user_name (Calltab_Afdo *p, Dwarf_Die *die)
       free (dm);
       return r;
     }
-  Dwarf_Attribute attr;
-  if (dwarf_attr_integrate (die, DW_AT_name, &attr) != NULL
-      && (s = dwarf_formstring (&attr)) != NULL)
+  if ((s = calltab_die_string (die, DW_AT_name)) != NULL)
     return intern (p, s, strlen (s));
   return s != NULL ? intern (p, s, strlen (s)) : "??";
 }

@@ -90,7 +90,7 @@ resolve_one (Calltab *ct, Dwarf *dw, size_t scn, uint64_t offset,
     {
       f->f.tag = dwarf_tag (&die);
       f->unit = dwarf_dieoffset (&die) - dwarf_cuoffset (&die);
-      f->f.name = dwarf_diename (&die);
+      f->f.name = calltab_die_string (&die, DW_AT_name);
       f->f.linkage_name = __calltab_die_linkage_name (&die);
       f->f.decl_file = dwarf_decl_file (&die);
       int line;
@@ -437,10 +437,8 @@ scan_units (Calltab *ct, Dwarf *dw, Dwfl_Module *mod, size_t info_scn,
     {
       Dwarf_Die cudie;
       const char *producer;
-      Dwarf_Attribute attr;
       if (dwarf_offdie (dw, off + hsize, &cudie) != NULL
-	  && (producer = dwarf_formstring (dwarf_attr (&cudie, DW_AT_producer,
-						       &attr))) != NULL
+	  && (producer = calltab_die_string (&cudie, DW_AT_producer)) != NULL
 	  && strncmp (producer, CALLTAB_PRODUCER_PREFIX,
 		      CALLTAB_PRODUCER_PREFIX_LEN) == 0
 	  && read_callers (&sc, &cudie, osz, alloc) < 0)
@@ -1015,14 +1013,4 @@ calltab_unit_caller (const Calltab *ct, const Calltab_Unit *unit,
       return 0;
     }
   return 1;
-}
-
-const char *
-__calltab_die_linkage_name (Dwarf_Die *die)
-{
-  Dwarf_Attribute attr;
-  if (dwarf_attr_integrate (die, DW_AT_linkage_name, &attr) != NULL
-      || dwarf_attr_integrate (die, DW_AT_MIPS_linkage_name, &attr) != NULL)
-    return dwarf_formstring (&attr);
-  return NULL;
 }

@@ -198,7 +198,7 @@ die_symbol (Dwarf_Die *die)
 {
   const char *s = __calltab_die_linkage_name (die);
   if (s == NULL)
-    s = dwarf_diename (die);
+    s = calltab_die_string (die, DW_AT_name);
   return s;
 }
 
@@ -298,10 +298,7 @@ read_dies (struct ct_disamb *st, Dwarf *dw)
       if (dwarf_tag (&cudie) != DW_TAG_compile_unit
 	  && dwarf_tag (&cudie) != DW_TAG_partial_unit)
 	continue;
-      Dwarf_Attribute attr;
-      const char *producer = dwarf_formstring (dwarf_attr (&cudie,
-							   DW_AT_producer,
-							   &attr));
+      const char *producer = calltab_die_string (&cudie, DW_AT_producer);
       if (producer != NULL && strncmp (producer, CALLTAB_PRODUCER_PREFIX,
 				       CALLTAB_PRODUCER_PREFIX_LEN) == 0)
 	continue;

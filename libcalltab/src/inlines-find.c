@@ -123,7 +123,7 @@ def_for (Calltab_Inlines *ix, const struct in_cu *cu, uint64_t origin,
   d->linkage_name = nm->linkage_name;
   d->decl_file = nm->decl_file;
   d->decl_line = nm->decl_line;
-  d->cu = dwarf_diename ((Dwarf_Die *) &cu->cudie);
+  d->cu = calltab_die_string ((Dwarf_Die *) &cu->cudie, DW_AT_name);
   d->cu_die = cu->offset;
   d->die = origin;
   return d;

@@ -111,10 +111,7 @@ __calltab_in_name (Calltab_Inlines *ix, uint64_t off)
   if (dwarf_offdie (ix->dwarf, off, &die) != NULL)
     {
       n.linkage_name = __calltab_die_linkage_name (&die);
-      Dwarf_Attribute attr;
-      const char *plain = NULL;
-      if (dwarf_attr_integrate (&die, DW_AT_name, &attr) != NULL)
-	plain = dwarf_formstring (&attr);
+      const char *plain = calltab_die_string (&die, DW_AT_name);
       if (n.linkage_name != NULL && strncmp (n.linkage_name, "_Z", 2) == 0)
 	{
 	  n.name = keep (ix, __calltab_demangle (n.linkage_name));

@@ -52,8 +52,7 @@ struct gcc_dies
 void
 verify_die_names (Dwarf_Die *die, const char **name, const char **linkage)
 {
-  Dwarf_Attribute attr;
-  *name = dwarf_formstring (dwarf_attr_integrate (die, DW_AT_name, &attr));
+  *name = calltab_die_string (die, DW_AT_name);
   *linkage = __calltab_die_linkage_name (die);
 }
 

@@ -149,7 +149,7 @@ add_func (Dwarf_Die *die, void *arg)
     }
   size_t index = f->ndecls++;
   struct func_decl *d = &f->decls[index];
-  d->name = dwarf_diename (die);
+  d->name = calltab_die_string (die, DW_AT_name);
   d->file = dwarf_decl_file (die);
   if (dwarf_decl_line (die, &d->line) != 0)
     d->file = NULL;
@@ -956,9 +956,7 @@ hierarchical_unit (Dwarf_Die *cudie)
 {
   static const char option[] = CALLTAB_DISCR_HIERARCHICAL_OPTION;
   const size_t keylen = sizeof option - 1 - strlen ("hierarchical");
-  Dwarf_Attribute attr;
-  const char *producer = dwarf_formstring (dwarf_attr (cudie, DW_AT_producer,
-						       &attr));
+  const char *producer = calltab_die_string (cudie, DW_AT_producer);
   const char *last = NULL;
   for (const char *p = producer != NULL ? strstr (producer, " -") : NULL;
        p != NULL; p = strstr (p + 1, " -"))

@@ -95,10 +95,9 @@ verify_vtables (struct verify *v)
   while (dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
     {
       Dwarf_Die cu, child;
-      Dwarf_Attribute attr;
       const char *producer = NULL;
       if (dwarf_offdie (v->dwarf, off + hsize, &cu) != NULL)
-	producer = dwarf_formstring (dwarf_attr (&cu, DW_AT_producer, &attr));
+	producer = calltab_die_string (&cu, DW_AT_producer);
       if (producer != NULL
 	  && strncmp (producer, CALLTAB_PRODUCER_PREFIX,
 		      CALLTAB_PRODUCER_PREFIX_LEN) == 0

@@ -814,11 +814,9 @@ verify_units (struct verify *v)
 	 && dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
     {
       Dwarf_Die cudie;
-      Dwarf_Attribute attr;
       const char *producer = NULL;
-      if (dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL
-	  && dwarf_attr (&cudie, DW_AT_producer, &attr) != NULL)
-	producer = dwarf_formstring (&attr);
+      if (dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL)
+	producer = calltab_die_string (&cudie, DW_AT_producer);
       if (__calltab_reserve (&units, &alloc, nunits + 1, sizeof *units) < 0)
 	{
 	  v->nomem = true;

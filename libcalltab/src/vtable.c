@@ -51,9 +51,7 @@ read_vtable_dies (struct ct_disamb *st, Dwarf *dw, size_t *alloc)
   while (dwarf_get_units (dw, cu, &cu, NULL, &unit_type, &cudie, &subdie) == 0)
     {
       Dwarf_Attribute attr;
-      const char *producer = dwarf_formstring (dwarf_attr (&cudie,
-							   DW_AT_producer,
-							   &attr));
+      const char *producer = calltab_die_string (&cudie, DW_AT_producer);
       if (producer == NULL || strncmp (producer, CALLTAB_PRODUCER_PREFIX,
 				       CALLTAB_PRODUCER_PREFIX_LEN) != 0)
 	continue;
@@ -69,14 +67,14 @@ read_vtable_dies (struct ct_disamb *st, Dwarf *dw, size_t *alloc)
 	    continue;
 	  struct ct_vtable vt = { .addr = addr, .from_die = true };
 	  vt.symbol = __calltab_die_linkage_name (&child);
-	  vt.class_name = dwarf_diename (&child);
+	  vt.class_name = calltab_die_string (&child, DW_AT_name);
 	  Dwarf_Die cls;
 	  if (dwarf_attr (&child, DW_AT_containing_type, &attr) != NULL
 	      && dwarf_formref_die (&attr, &cls) != NULL)
 	    {
 	      vt.class_die = dwarf_dieoffset (&cls);
 	      if (vt.class_name == NULL)
-		vt.class_name = dwarf_diename (&cls);
+		vt.class_name = calltab_die_string (&cls, DW_AT_name);
 	    }
 	  if (add_vtable (&st->vtables, &st->nvtables, alloc, vt) < 0)
 	    return -1;
@@ -189,7 +187,7 @@ qualified_name (Dwarf_Die *scopes, int n, int from)
   size_t len = 1;
   for (int i = n - 1; i >= from; i--)
     {
-      const char *s = dwarf_diename (&scopes[i]);
+      const char *s = calltab_die_string (&scopes[i], DW_AT_name);
       len += strlen (s ? s : "(anonymous namespace)") + 2;
     }
   char *r = malloc (len);
@@ -202,7 +200,7 @@ qualified_name (Dwarf_Die *scopes, int n, int from)
       if (tag != DW_TAG_namespace && tag != DW_TAG_class_type
 	  && tag != DW_TAG_structure_type && tag != DW_TAG_union_type)
 	continue;
-      const char *s = dwarf_diename (&scopes[i]);
+      const char *s = calltab_die_string (&scopes[i], DW_AT_name);
       if (*r != '\0')
 	strcat (r, "::");
       strcat (r, s ? s : "(anonymous namespace)");

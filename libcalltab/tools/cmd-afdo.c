@@ -387,10 +387,9 @@ plugin_numbered (Dwarf *dwarf)
 	 && dwarf_nextcu (dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
     {
       Dwarf_Die cu;
-      Dwarf_Attribute attr;
       const char *producer = NULL;
       if (dwarf_offdie (dwarf, off + hsize, &cu) != NULL)
-	producer = dwarf_formstring (dwarf_attr (&cu, DW_AT_producer, &attr));
+	producer = calltab_die_string (&cu, DW_AT_producer);
       off = next;
       if (producer == NULL)
 	continue;

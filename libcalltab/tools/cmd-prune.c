@@ -365,8 +365,7 @@ collect_patches (struct prune *p, const struct moved *moved, size_t nmoved,
       Dwarf_Attribute attr;
       const char *prod;
       if (dwarf_offdie (dw, off + hsize, &cu) == NULL
-	  || (prod = dwarf_formstring (dwarf_attr (&cu, DW_AT_producer,
-						   &attr))) == NULL
+	  || (prod = calltab_die_string (&cu, DW_AT_producer)) == NULL
 	  || strncmp (prod, CALLTAB_PRODUCER_PREFIX,
 		      CALLTAB_PRODUCER_PREFIX_LEN) != 0
 	  || dwarf_child (&cu, &die) != 0)
