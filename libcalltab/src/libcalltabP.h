@@ -216,6 +216,12 @@ int __calltab_build_index (Calltab *ct);
    declaration units.  Returns 0, -1 when out of memory.  */
 int __calltab_resolve (Calltab *ct);
 
+/* Whether a compressed section of COMPRESSED bytes (header included)
+   with header CHDR can hold the size it claims: no more than its
+   format can expand to (open.c).  libelf allocates the claimed size
+   before it decompresses.  */
+bool __calltab_chdr_plausible (const GElf_Chdr *chdr, uint64_t compressed);
+
 /* DIE's DW_AT_linkage_name (DW_AT_MIPS_linkage_name before DWARF 4),
    through its abstract origin and specification; NULL if none.  */
 const char *__calltab_die_linkage_name (Dwarf_Die *die);

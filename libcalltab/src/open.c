@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -54,6 +55,23 @@ has_tables (Elf *elf)
   return false;
 }
 
+#ifndef ELFCOMPRESS_ZSTD
+# define ELFCOMPRESS_ZSTD 2
+#endif
+
+bool
+__calltab_chdr_plausible (const GElf_Chdr *chdr, uint64_t compressed)
+{
+  /* The most a byte of each format can expand to: deflate's longest
+     match, 258 bytes, in 2 bits (zlib's figure, which libelf also
+     applies); zstd's RLE block, up to 128 KiB from a 3-byte header and
+     1 byte.  libelf 0.192 allocates a zstd section's claimed size as
+     it is (a 16 KiB file claimed 20 GB).  */
+  uint64_t ratio = chdr->ch_type == ELFCOMPRESS_ZLIB ? 1032
+		   : chdr->ch_type == ELFCOMPRESS_ZSTD ? 32768 : 0;
+  return ratio == 0 || chdr->ch_size / ratio <= compressed;
+}
+
 /* Whether the section and program headers and every section lie inside
    the file.  libdwfl reads a whole file into memory with sizes taken
    from these headers; a file that fails this is not given to it.  On
@@ -96,6 +114,17 @@ layout_sane (Calltab *ct, char *why, size_t whysize)
 	{
 	  snprintf (why, whysize, "section [%zu] extends past the end of the"
 		    " file", elf_ndxscn (s));
+	  return false;
+	}
+      GElf_Chdr chdr;
+      if (sh.sh_type != SHT_NOBITS && (sh.sh_flags & SHF_COMPRESSED) != 0
+	  && gelf_getchdr (s, &chdr) != NULL
+	  && !__calltab_chdr_plausible (&chdr, sh.sh_size))
+	{
+	  snprintf (why, whysize, "compressed section [%zu] claims 0x%" PRIx64
+		    " bytes from 0x%" PRIx64 ", more than its format gives",
+		    elf_ndxscn (s), (uint64_t) chdr.ch_size,
+		    (uint64_t) sh.sh_size);
 	  return false;
 	}
     }

@@ -118,6 +118,15 @@ __calltab_load_section (Calltab *ct, size_t secno, Elf_Scn *scn)
   if (shdr == NULL)
     return __calltab_problem (ct, CALLTAB_E_LIBELF, CALLTAB_ERROR, secno, 0,
 			      "cannot read section header: %s", elf_errmsg (-1));
+  GElf_Chdr chdr;
+  if ((shdr->sh_flags & SHF_COMPRESSED) != 0
+      && gelf_getchdr (scn, &chdr) != NULL
+      && !__calltab_chdr_plausible (&chdr, shdr->sh_size))
+    return __calltab_problem (ct, CALLTAB_E_LIBELF, CALLTAB_ERROR, secno, 0,
+			      "cannot decompress section: it claims 0x%"
+			      PRIx64 " bytes from 0x%" PRIx64 ", more than"
+			      " its format gives", (uint64_t) chdr.ch_size,
+			      (uint64_t) shdr->sh_size);
   if ((shdr->sh_flags & SHF_COMPRESSED) != 0 && elf_compress (scn, 0, 0) < 0)
     return __calltab_problem (ct, CALLTAB_E_LIBELF, CALLTAB_ERROR, secno, 0,
 			      "cannot decompress section: %s", elf_errmsg (-1));
