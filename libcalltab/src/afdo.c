@@ -219,9 +219,11 @@ user_name (Calltab_Afdo *p, Dwarf_Die *die)
       free (dm);
       return r;
     }
-  if ((s = calltab_die_string (die, DW_AT_name)) != NULL)
-    return intern (p, s, strlen (s));
-  return s != NULL ? intern (p, s, strlen (s)) : "??";
+  /* A C name, else a linkage name that is not a mangled one.  */
+  const char *n = calltab_die_string (die, DW_AT_name);
+  if (n == NULL)
+    n = s;
+  return n != NULL ? intern (p, n, strlen (n)) : "??";
 }
 
 static int

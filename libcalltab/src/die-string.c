@@ -12,8 +12,9 @@
 #include "libcalltabP.h"
 
 /* libdw's bound on the chain of DW_AT_abstract_origin and
-   DW_AT_specification (dwarf_attr_integrate).  */
-#define MAX_CHAIN 16
+   DW_AT_specification (dwarf_attr_integrate): the DIE asked about
+   and 16 links after it.  */
+#define MAX_CHAIN 17
 
 static int
 step_over (Dwarf_Attribute *attr, void *arg)

@@ -92,7 +92,7 @@ resolve_one (Calltab *ct, Dwarf *dw, size_t scn, uint64_t offset,
       f->unit = dwarf_dieoffset (&die) - dwarf_cuoffset (&die);
       f->f.name = calltab_die_string (&die, DW_AT_name);
       f->f.linkage_name = __calltab_die_linkage_name (&die);
-      f->f.decl_file = dwarf_decl_file (&die);
+      f->f.decl_file = __calltab_decl_file (&die);
       int line;
       if (dwarf_decl_line (&die, &line) == 0)
 	f->f.decl_line = line;

@@ -125,7 +125,7 @@ __calltab_in_name (Calltab_Inlines *ix, uint64_t off)
       else if (n.linkage_name != NULL)
 	n.name = n.linkage_name;
       n.plain = plain;
-      n.decl_file = dwarf_decl_file (&die);
+      n.decl_file = __calltab_decl_file (&die);
       if (dwarf_decl_line (&die, &n.decl_line) != 0)
 	n.decl_line = 0;
     }
@@ -356,7 +356,7 @@ __calltab_in_cu (Calltab_Inlines *ix, Dwarf_Die *cudie)
     }
   cu->offset = off;
   cu->cudie = *cudie;
-  if (dwarf_getsrcfiles (cudie, &cu->files, &cu->nfiles) != 0)
+  if (__calltab_getsrcfiles (cudie, &cu->files, &cu->nfiles) != 0)
     {
       cu->files = NULL;
       cu->nfiles = 0;

@@ -317,4 +317,10 @@ bool __calltab_lines_readable (Dwarf_Die *cudie);
 int __calltab_getsrclines (Dwarf_Die *cudie, Dwarf_Lines **lines,
 			   size_t *nlines);
 
+/* dwarf_getsrcfiles and dwarf_decl_file where libdw can read the
+   unit's DW_AT_comp_dir (srclines.c); -1 and NULL where it cannot.  */
+int __calltab_getsrcfiles (Dwarf_Die *cudie, Dwarf_Files **files,
+			   size_t *nfiles);
+const char *__calltab_decl_file (Dwarf_Die *die);
+
 #endif /* libcalltabP.h */

@@ -14,10 +14,41 @@
    table with no file at all in a unit without DW_AT_comp_dir (gas's
    line program when nothing was assembled with -g, under the unit of
    gas-support's macros) is read.  The lists come from
-   dwarf_getsrcfiles, which reads the header alone.  */
+   dwarf_getsrcfiles, which reads the header alone.
+
+   Every line function of libdw reads the unit's DW_AT_comp_dir with
+   dwarf_formstring, which does not look for the end of a
+   DW_FORM_string; a unit cut off within it (calltab_die_string finds
+   no end) is given to none of them.  */
 
 #include <dwarf.h>
 #include "libcalltabP.h"
+
+static bool
+comp_dir_readable (Dwarf_Die *cudie)
+{
+  return (!dwarf_hasattr (cudie, DW_AT_comp_dir)
+	  || calltab_die_string (cudie, DW_AT_comp_dir) != NULL);
+}
+
+int
+__calltab_getsrcfiles (Dwarf_Die *cudie, Dwarf_Files **files,
+		       size_t *nfiles)
+{
+  if (!comp_dir_readable (cudie))
+    return -1;
+  return dwarf_getsrcfiles (cudie, files, nfiles);
+}
+
+const char *
+__calltab_decl_file (Dwarf_Die *die)
+{
+  Dwarf_Die cudie;
+  if (dwarf_diecu (die, &cudie, NULL, NULL) == NULL
+      || !comp_dir_readable (&cudie))
+    return NULL;
+  return dwarf_decl_file (die);
+}
 
 bool
 __calltab_lines_readable (Dwarf_Die *cudie)
@@ -25,6 +56,8 @@ __calltab_lines_readable (Dwarf_Die *cudie)
   Dwarf_Files *files;
   size_t nfiles, ndirs;
   const char *const *dirs;
+  if (!comp_dir_readable (cudie))
+    return false;
   if (dwarf_getsrcfiles (cudie, &files, &nfiles) != 0)
     return true;		/* dwarf_getsrclines fails as well */
   if (dwarf_getsrcdirs (files, &dirs, &ndirs) != 0)
