@@ -317,6 +317,10 @@ bool __calltab_lines_readable (Dwarf_Die *cudie);
 int __calltab_getsrclines (Dwarf_Die *cudie, Dwarf_Lines **lines,
 			   size_t *nlines);
 
+/* Whether CUDIE has no DW_AT_comp_dir or one that ends within its unit
+   (libdw's line functions read it without looking; srclines.c).  */
+bool __calltab_comp_dir_readable (Dwarf_Die *cudie);
+
 /* dwarf_getsrcfiles and dwarf_decl_file where libdw can read the
    unit's DW_AT_comp_dir (srclines.c); -1 and NULL where it cannot.  */
 int __calltab_getsrcfiles (Dwarf_Die *cudie, Dwarf_Files **files,

@@ -24,8 +24,8 @@
 #include <dwarf.h>
 #include "libcalltabP.h"
 
-static bool
-comp_dir_readable (Dwarf_Die *cudie)
+bool
+__calltab_comp_dir_readable (Dwarf_Die *cudie)
 {
   return (!dwarf_hasattr (cudie, DW_AT_comp_dir)
 	  || calltab_die_string (cudie, DW_AT_comp_dir) != NULL);
@@ -35,7 +35,7 @@ int
 __calltab_getsrcfiles (Dwarf_Die *cudie, Dwarf_Files **files,
 		       size_t *nfiles)
 {
-  if (!comp_dir_readable (cudie))
+  if (!__calltab_comp_dir_readable (cudie))
     return -1;
   return dwarf_getsrcfiles (cudie, files, nfiles);
 }
@@ -45,7 +45,7 @@ __calltab_decl_file (Dwarf_Die *die)
 {
   Dwarf_Die cudie;
   if (dwarf_diecu (die, &cudie, NULL, NULL) == NULL
-      || !comp_dir_readable (&cudie))
+      || !__calltab_comp_dir_readable (&cudie))
     return NULL;
   return dwarf_decl_file (die);
 }
@@ -56,7 +56,7 @@ __calltab_lines_readable (Dwarf_Die *cudie)
   Dwarf_Files *files;
   size_t nfiles, ndirs;
   const char *const *dirs;
-  if (!comp_dir_readable (cudie))
+  if (!__calltab_comp_dir_readable (cudie))
     return false;
   if (dwarf_getsrcfiles (cudie, &files, &nfiles) != 0)
     return true;		/* dwarf_getsrclines fails as well */

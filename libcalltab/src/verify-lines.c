@@ -150,7 +150,9 @@ add_func (Dwarf_Die *die, void *arg)
   size_t index = f->ndecls++;
   struct func_decl *d = &f->decls[index];
   d->name = calltab_die_string (die, DW_AT_name);
-  d->file = __calltab_decl_file (die);
+  /* check_unit read the unit's line table: libdw can read its
+     DW_AT_comp_dir.  */
+  d->file = dwarf_decl_file (die);
   if (dwarf_decl_line (die, &d->line) != 0)
     d->file = NULL;
   ptrdiff_t off = 0;

@@ -961,8 +961,7 @@ verify_units (struct verify *v)
 		       " DW_AT_stmt_list: its discriminators cannot be"
 		       " checked");
       else if ((r = __calltab_getsrclines (&cudie, &lines, &nlines)) > 0
-	       && dwarf_hasattr (&cudie, DW_AT_comp_dir)
-	       && calltab_die_string (&cudie, DW_AT_comp_dir) == NULL)
+	       && !__calltab_comp_dir_readable (&cudie))
 	verify_report (v, VC_NO_LINE_TABLE, &place,
 		       "unit built with the calltab plugin has a"
 		       " DW_AT_comp_dir that does not end within the unit,"
