@@ -156,7 +156,10 @@ gcc-check: gas-probe
 LIB_SONAME := libcalltab.so.0
 LIB_SHARED := libcalltab/libcalltab.so.$(VERSION)
 LIB_STATIC := libcalltab/libcalltab.a
-LIB_SRCS := $(sort $(wildcard libcalltab/src/*.c))
+# One folder per layer (docs/library.md), lowest first; a layer includes
+# and calls only its own and lower ones (scripts/check-layers.sh).
+LIB_LAYERS := common elf dwarf backends code reader disamb inlines afdo verify
+LIB_SRCS := $(foreach l,$(LIB_LAYERS),$(sort $(wildcard libcalltab/src/$(l)/*.c)))
 LIB_OBJS := $(LIB_SRCS:.c=.o)
 # libiberty: the demangler (names as the user wrote them).
 LIB_LIBS := -ldw -lelf -liberty
@@ -234,7 +237,7 @@ FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 
 # Like testsuite/tools, they follow the system they run on.
-$(FUZZ): libcalltab/fuzz/fuzz-reader.c $(LIB_SRCS) libcalltab/src/libcalltabP.h \
+$(FUZZ): libcalltab/fuzz/fuzz-reader.c $(LIB_SRCS) $(wildcard libcalltab/src/*/*.h) \
 	 libcalltab/include/calltab.h VERSION $(TEST_TOOLS_SYSTEM)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(LIB_CPPFLAGS) -DCALLTAB_VERSION='"$(VERSION)"' \
 	  -o $@ libcalltab/fuzz/fuzz-reader.c $(LIB_SRCS) $(LIB_LIBS)
@@ -250,7 +253,7 @@ fuzz: $(FUZZ)
 FUZZ_VERIFY := libcalltab/fuzz/fuzz-verify
 
 $(FUZZ_VERIFY): libcalltab/fuzz/fuzz-verify.c $(LIB_SRCS) \
-	 $(wildcard libcalltab/src/*.h) libcalltab/include/calltab.h VERSION \
+	 $(wildcard libcalltab/src/*/*.h) libcalltab/include/calltab.h VERSION \
 	 $(TEST_TOOLS_SYSTEM)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(LIB_CPPFLAGS) \
 	  -DCALLTAB_VERSION='"$(VERSION)"' -o $@ libcalltab/fuzz/fuzz-verify.c \
@@ -404,7 +407,7 @@ uninstall:
 clean:
 	rm -rf build/gcc-*
 	rm -f gcc-plugin/*.o gcc-plugin/*.d gcc-plugin/calltab.so \
-	  libcalltab/src/*.o libcalltab/src/*.d libcalltab/tools/*.o \
+	  libcalltab/src/*/*.o libcalltab/src/*/*.d libcalltab/tools/*.o \
 	  libcalltab/tools/*.d $(CLI) libcalltab/libcalltab.so* $(LIB_STATIC) \
 	  $(TEST_TOOLS) $(FUZZ) $(FUZZ_VERIFY)
 	rm -rf $(TESTDIR) examples/build

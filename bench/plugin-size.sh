@@ -38,7 +38,7 @@ best_ms () {
 printf '%-22s %10s %10s %7s %8s %7s\n' file debug_bytes added ratio entries time
 tb=0 ta=0 te=0 tt0=0 tt1=0
 for src in "$top"/testsuite/corpus/*.c "$top"/testsuite/corpus/*.cc \
-           "$top"/libcalltab/src/*.c; do
+           "$top"/libcalltab/src/*/*.c; do
     case $src in *.cc) cc=${GXX:-g++} ;; *) cc=${GCC:-gcc} ;; esac
     inc="-I$top/libcalltab/include -I$top/libcalltab/src -D_GNU_SOURCE -DCALLTAB_VERSION=\"0\""
     # shellcheck disable=SC2086

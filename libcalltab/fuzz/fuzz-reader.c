@@ -16,7 +16,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include "libcalltabP.h"
+#include "reader/libcalltabP.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 

@@ -46,7 +46,7 @@
 
 #include "calltab.h"
 #include "calltab-format.h"
-#include "target.h"
+#include "backends/target.h"
 
 static const char *file;
 

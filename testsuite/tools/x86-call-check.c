@@ -23,8 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "call-target.h"
-#include "x86_64.h"
+#include "code/call-target.h"
+#include "backends/x86_64.h"
 
 struct label
 {

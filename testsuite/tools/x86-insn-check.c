@@ -23,8 +23,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include "target.h"
-#include "x86_64.h"
+#include "backends/target.h"
+#include "backends/x86_64.h"
 
 int
 main (int argc, char **argv)

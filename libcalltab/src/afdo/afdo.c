@@ -1,0 +1,807 @@
+/* afdo.c: AutoFDO profiles from samples (calltab afdo; docs/fdo.md).
+
+   Samples are file addresses with counts.  Each distinct address is
+   mapped through libdwfl/libdw: its line-table row (line,
+   discriminator: dwfl_module_getsrc, dwarf_linediscriminator) and its
+   inline stack (dwarf_getscopes: the DW_TAG_inlined_subroutine scopes
+   with their DW_AT_call_line, up to the DW_TAG_subprogram).  The
+   profile is a tree of function instances as GCC's auto-profile.cc
+   reads it: a top-level instance per function name, position counts
+   keyed by (line - the function's DW_AT_decl_line) << 16 | discriminator,
+   and inlined callees keyed by their call's offset and name.  A
+   position's count is the most samples of any one of its instructions
+   (AutoFDO's create_gcov does the same: SymbolMap::MAX).  Written
+   folded (GCC 12), one position per line carries the largest count of
+   the line's discriminators.  */
+
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+#include "reader/libcalltabP.h"
+#include "disamb/disamb.h"
+
+/* The gcov layout GCC 12 reads (gcc/gcov-io.h, gcc/auto-profile.cc):
+   GCC's format, not calltab's, so it lives here with its reader.  */
+#define AFDO_GCOV_DATA_MAGIC 0x67636461u	/* "gcda" */
+#define AFDO_VERSION 2u				/* AUTO_PROFILE_VERSION */
+#define AFDO_TAG_FILE_NAMES 0xaa000000u		/* GCOV_TAG_AFDO_FILE_NAMES */
+#define AFDO_TAG_FUNCTION 0xac000000u		/* GCOV_TAG_AFDO_FUNCTION */
+#define AFDO_TAG_MODULE_GROUPING 0xae000000u	/* AutoFDO's; GCC 12 skips
+						   its tag and length and
+						   asserts a zero count */
+
+struct afdo_sample
+{
+  uint64_t addr, count;
+};
+
+struct afdo_pos
+{
+  uint32_t line_off;		/* line - start line (unsigned, as GCC) */
+  uint32_t discr;
+  uint64_t count;		/* max samples of one instruction */
+};
+
+struct afdo_inst;
+
+struct afdo_call
+{
+  uint32_t line_off, discr;
+  struct afdo_inst *callee;
+};
+
+struct afdo_inst
+{
+  const char *name;		/* GCC's name: the linkage name up to the
+				   first '.' (get_original_name) */
+  int start_line;		/* DW_AT_decl_line (DECL_SOURCE_LINE) */
+  uint64_t head;		/* samples at the function's entry */
+  struct afdo_pos *pos;
+  size_t npos, pos_alloc;
+  struct afdo_call *calls;
+  size_t ncalls, calls_alloc;
+};
+
+/* One frame of an address's inline stack.  */
+struct afdo_frame
+{
+  Dwarf_Die func;		/* the function (abstract origin for an
+				   inlined instance) */
+  Dwarf_Die scope;		/* the subprogram or inlined_subroutine */
+  int line;			/* line in FUNC: the row's, or the call's */
+  uint32_t discr;		/* its discriminator */
+};
+
+struct Calltab_Afdo
+{
+  Calltab *ct;
+  struct afdo_sample *samples;
+  size_t nsamples, samples_alloc;
+  uint64_t total;
+  bool built;
+  struct afdo_inst **tops;	/* the raw tree (discriminators kept) */
+  size_t ntops, tops_alloc;
+  struct afdo_inst **insts;	/* every instance made, for freeing */
+  size_t ninsts, insts_alloc;
+  Calltab_Afdo_Block *blocks;
+  size_t nblocks, blocks_alloc;
+  char **strings;
+  size_t nstrings, strings_alloc;
+};
+
+static const char *
+keep_string (Calltab_Afdo *p, char *s)
+{
+  if (s == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return NULL;
+    }
+  if (__calltab_reserve (&p->strings, &p->strings_alloc, p->nstrings + 1,
+			 sizeof *p->strings) != 0)
+    {
+      free (s);
+      return NULL;
+    }
+  p->strings[p->nstrings++] = s;
+  return s;
+}
+
+/* A string equal to S kept by P (one copy per distinct string).  */
+static const char *
+intern (Calltab_Afdo *p, const char *s, size_t len)
+{
+  for (size_t i = p->nstrings; i-- > 0;)
+    if (strncmp (p->strings[i], s, len) == 0 && p->strings[i][len] == '\0')
+      return p->strings[i];
+  return keep_string (p, strndup (s, len));
+}
+
+CALLTAB_EXPORT Calltab_Afdo *
+calltab_afdo_begin (Calltab *ct)
+{
+  if (ct == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return NULL;
+    }
+  if (ct->dwarf == NULL || ct->module == NULL)
+    {
+      char msg[512];
+      snprintf (msg, sizeof msg, "%s: no debug information (%s; build "
+		"with -g)", ct->path, ct->dwarf_error ? ct->dwarf_error
+		: "no DWARF");
+      __calltab_seterr_msg (CALLTAB_E_NO_DWARF, msg);
+      return NULL;
+    }
+  Calltab_Afdo *p = calloc (1, sizeof *p);
+  if (p == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return NULL;
+    }
+  p->ct = ct;
+  return p;
+}
+
+CALLTAB_EXPORT int
+calltab_afdo_add (Calltab_Afdo *p, uint64_t addr, uint64_t count)
+{
+  if (p == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  if (__calltab_reserve (&p->samples, &p->samples_alloc, p->nsamples + 1,
+			 sizeof *p->samples) != 0)
+    return -1;
+  p->samples[p->nsamples].addr = addr;
+  p->samples[p->nsamples].count = count;
+  p->nsamples++;
+  p->total += count;
+  p->built = false;
+  return 0;
+}
+
+/* Kept for CALLTAB_0.3: the Calltab's own functions (address.c).  */
+CALLTAB_EXPORT int
+calltab_afdo_symbol (const Calltab_Afdo *p, const char *name, uint64_t *addr)
+{
+  if (p == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  int r = calltab_symbol_address (p->ct, name, addr);
+  return r == 2 ? 0 : r;
+}
+
+CALLTAB_EXPORT int
+calltab_afdo_offset_address (const Calltab_Afdo *p, uint64_t offset,
+			     uint64_t *addr)
+{
+  if (p == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  return calltab_file_address (p->ct, offset, addr);
+}
+
+/* GCC's name of function DIE: get_original_name of its assembler name
+   (the linkage name, else DW_AT_name), through abstract origins and
+   specifications.  */
+static const char *
+gcc_name (Calltab_Afdo *p, Dwarf_Die *die)
+{
+  const char *s = __calltab_die_linkage_name (die);
+  if (s == NULL)
+    s = calltab_die_string (die, DW_AT_name);
+  if (s == NULL)
+    s = "";
+  return intern (p, s, strcspn (s, "."));
+}
+
+/* The name the user wrote, for the blocks.  */
+static const char *
+user_name (Calltab_Afdo *p, Dwarf_Die *die)
+{
+  const char *s = __calltab_die_linkage_name (die);
+  if (s != NULL && strncmp (s, "_Z", 2) == 0)
+    {
+      char *dm = __calltab_demangle (s);
+      if (dm == NULL)
+	{
+	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	  return NULL;
+	}
+      const char *r = intern (p, dm, strlen (dm));
+      free (dm);
+      return r;
+    }
+  /* A C name, else a linkage name that is not a mangled one.  */
+  const char *n = calltab_die_string (die, DW_AT_name);
+  if (n == NULL)
+    n = s;
+  return n != NULL ? intern (p, n, strlen (n)) : "??";
+}
+
+static int
+decl_line (Dwarf_Die *die)
+{
+  int line;
+  return dwarf_decl_line (die, &line) == 0 ? line : 0;
+}
+
+static struct afdo_inst *
+new_inst (Calltab_Afdo *p, const char *name, int start_line)
+{
+  if (__calltab_reserve (&p->insts, &p->insts_alloc, p->ninsts + 1,
+			 sizeof *p->insts) != 0)
+    return NULL;
+  struct afdo_inst *i = calloc (1, sizeof *i);
+  if (i == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return NULL;
+    }
+  i->name = name;
+  i->start_line = start_line;
+  p->insts[p->ninsts++] = i;
+  return i;
+}
+
+static struct afdo_inst *
+top_inst (Calltab_Afdo *p, const char *name, int start_line)
+{
+  for (size_t i = 0; i < p->ntops; i++)
+    if (p->tops[i]->name == name)
+      return p->tops[i];
+  struct afdo_inst *t;
+  if (__calltab_reserve (&p->tops, &p->tops_alloc, p->ntops + 1,
+			 sizeof *p->tops) != 0
+      || (t = new_inst (p, name, start_line)) == NULL)
+    return NULL;
+  p->tops[p->ntops++] = t;
+  return t;
+}
+
+/* The callee instance of INST called at (LINE_OFF, DISCR) named NAME.  */
+static struct afdo_inst *
+call_inst (Calltab_Afdo *p, struct afdo_inst *inst, uint32_t line_off,
+	   uint32_t discr, const char *name, int start_line)
+{
+  for (size_t i = 0; i < inst->ncalls; i++)
+    if (inst->calls[i].line_off == line_off && inst->calls[i].discr == discr
+	&& inst->calls[i].callee->name == name)
+      return inst->calls[i].callee;
+  struct afdo_inst *c;
+  if (__calltab_reserve (&inst->calls, &inst->calls_alloc, inst->ncalls + 1,
+			 sizeof *inst->calls) != 0
+      || (c = new_inst (p, name, start_line)) == NULL)
+    return NULL;
+  inst->calls[inst->ncalls].line_off = line_off;
+  inst->calls[inst->ncalls].discr = discr;
+  inst->calls[inst->ncalls].callee = c;
+  inst->ncalls++;
+  return c;
+}
+
+/* Raise the count at (LINE_OFF, DISCR) of INST to at least COUNT.  */
+static int
+pos_max (struct afdo_inst *inst, uint32_t line_off, uint32_t discr,
+	 uint64_t count)
+{
+  for (size_t i = 0; i < inst->npos; i++)
+    if (inst->pos[i].line_off == line_off && inst->pos[i].discr == discr)
+      {
+	if (inst->pos[i].count < count)
+	  inst->pos[i].count = count;
+	return 0;
+      }
+  if (__calltab_reserve (&inst->pos, &inst->pos_alloc, inst->npos + 1,
+			 sizeof *inst->pos) != 0)
+    return -1;
+  inst->pos[inst->npos].line_off = line_off;
+  inst->pos[inst->npos].discr = discr;
+  inst->pos[inst->npos].count = count;
+  inst->npos++;
+  return 0;
+}
+
+static int
+add_block (Calltab_Afdo *p, const char *function, const char *into,
+	   const char *file, int line, unsigned int discr, uint64_t samples)
+{
+  for (size_t i = 0; i < p->nblocks; i++)
+    {
+      Calltab_Afdo_Block *b = &p->blocks[i];
+      if (b->function == function && b->inlined_into == into
+	  && b->file == file && b->line == line && b->discriminator == discr)
+	{
+	  b->samples += samples;
+	  return 0;
+	}
+    }
+  if (__calltab_reserve (&p->blocks, &p->blocks_alloc, p->nblocks + 1,
+			 sizeof *p->blocks) != 0)
+    return -1;
+  Calltab_Afdo_Block *b = &p->blocks[p->nblocks++];
+  b->function = function;
+  b->inlined_into = into;
+  b->file = file;
+  b->line = line;
+  b->discriminator = discr;
+  b->samples = samples;
+  return 0;
+}
+
+/* Map one distinct address with COUNT samples into the tree and the
+   blocks.  Returns 0 (also when it has no line), -1 out of memory.  */
+static int
+map_address (Calltab_Afdo *p, uint64_t addr, uint64_t count)
+{
+  Dwfl_Module *mod = p->ct->module;
+  Dwarf_Addr mbias = 0;
+  if (dwfl_module_getelf (mod, &mbias) == NULL)
+    mbias = 0;
+  Dwarf_Addr dwaddr = addr + mbias;
+  Dwarf_Addr ubias;
+  Dwarf_Die *udie = dwfl_module_addrdie (mod, dwaddr, &ubias);
+  if (udie != NULL && !__calltab_lines_readable (udie))
+    return 0;
+  Dwfl_Line *dl = dwfl_module_getsrc (mod, dwaddr);
+  if (dl == NULL)
+    return 0;
+  int lineno = 0;
+  const char *file = dwfl_lineinfo (dl, NULL, &lineno, NULL, NULL, NULL);
+  Dwarf_Addr lbias;
+  Dwarf_Line *line = dwfl_dwarf_line (dl, &lbias);
+  unsigned int discr = 0;
+  if (line != NULL)
+    dwarf_linediscriminator (line, &discr);
+  if (lineno <= 0)
+    return 0;
+
+  Dwarf_Addr cbias;
+  Dwarf_Die *cu = dwfl_module_addrdie (mod, dwaddr, &cbias);
+  if (cu == NULL)
+    return 0;
+  /* dwarf_getscopes continues past an inlined_subroutine with the
+     scopes of the inlined function's abstract definition; the scopes
+     that physically contain the innermost one give the concrete chain
+     (as eu-addr2line -i).  */
+  Dwarf_Die *scopes = NULL;
+  int nscopes = dwarf_getscopes (cu, dwaddr - cbias, &scopes);
+  if (nscopes > 0)
+    {
+      Dwarf_Die inner = scopes[0];
+      free (scopes);
+      scopes = NULL;
+      nscopes = dwarf_getscopes_die (&inner, &scopes);
+    }
+  if (nscopes <= 0)
+    {
+      free (scopes);
+      return 0;
+    }
+  struct afdo_frame *frames = calloc ((size_t) nscopes, sizeof *frames);
+  if (frames == NULL)
+    {
+      free (scopes);
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  size_t nf = 0;
+  int next_line = lineno;
+  uint32_t next_discr = discr;
+  for (int i = 0; i < nscopes; i++)
+    {
+      int tag = dwarf_tag (&scopes[i]);
+      if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine)
+	continue;
+      struct afdo_frame *f = &frames[nf++];
+      f->scope = scopes[i];
+      f->func = scopes[i];
+      Dwarf_Attribute attr;
+      if (tag == DW_TAG_inlined_subroutine
+	  && dwarf_attr (&scopes[i], DW_AT_abstract_origin, &attr) != NULL)
+	dwarf_formref_die (&attr, &f->func);
+      f->line = next_line;
+      f->discr = next_discr;
+      if (tag == DW_TAG_subprogram)
+	break;
+      Dwarf_Word w = 0;
+      next_line = dwarf_formudata (dwarf_attr (&scopes[i], DW_AT_call_line,
+					       &attr), &w) == 0 ? (int) w : 0;
+      w = 0;
+      if (dwarf_attr (&scopes[i], CT_DW_AT_GNU_discriminator, &attr) != NULL)
+	dwarf_formudata (&attr, &w);
+      next_discr = (uint32_t) w;
+    }
+  int status = 0;
+  if (nf == 0 || dwarf_tag (&frames[nf - 1].scope) != DW_TAG_subprogram)
+    goto out;
+
+  /* The tree: top-level function, then each inlined call.  */
+  struct afdo_frame *top = &frames[nf - 1];
+  const char *name = gcc_name (p, &top->func);
+  struct afdo_inst *inst = name ? top_inst (p, name, decl_line (&top->func))
+    : NULL;
+  if (inst == NULL)
+    goto nomem;
+  Dwarf_Addr entry;
+  if (dwarf_entrypc (&top->scope, &entry) == 0 && entry == dwaddr - cbias)
+    inst->head += count;
+  for (size_t k = nf - 1; k > 0; k--)
+    {
+      const char *callee = gcc_name (p, &frames[k - 1].func);
+      if (callee == NULL)
+	goto nomem;
+      inst = call_inst (p, inst,
+			(uint32_t) frames[k].line - (uint32_t) inst->start_line,
+			frames[k].discr, callee,
+			decl_line (&frames[k - 1].func));
+      if (inst == NULL)
+	goto nomem;
+    }
+  if (pos_max (inst, (uint32_t) lineno - (uint32_t) inst->start_line,
+	       discr, count) != 0)
+    goto nomem;
+
+  /* The block.  */
+  const char *fn = user_name (p, &frames[0].func);
+  const char *into = nf > 1 ? user_name (p, &top->func) : NULL;
+  const char *fname = file ? intern (p, file, strlen (file)) : "??";
+  if (fn == NULL || (nf > 1 && into == NULL) || fname == NULL
+      || add_block (p, fn, into, fname, lineno, discr, count) != 0)
+    goto nomem;
+  goto out;
+ nomem:
+  status = -1;
+ out:
+  free (frames);
+  free (scopes);
+  return status;
+}
+
+static int
+cmp_sample (const void *a, const void *b)
+{
+  const struct afdo_sample *x = a, *y = b;
+  return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static void
+free_tree (Calltab_Afdo *p)
+{
+  for (size_t i = 0; i < p->ninsts; i++)
+    {
+      free (p->insts[i]->pos);
+      free (p->insts[i]->calls);
+      free (p->insts[i]);
+    }
+  p->ninsts = 0;
+  p->ntops = 0;
+  p->nblocks = 0;
+}
+
+/* Map every distinct sampled address (once per change of samples).  */
+static int
+build (Calltab_Afdo *p)
+{
+  if (p->built)
+    return 0;
+  free_tree (p);
+  qsort (p->samples, p->nsamples, sizeof *p->samples, cmp_sample);
+  size_t n = 0;
+  for (size_t i = 0; i < p->nsamples; i++)
+    if (n > 0 && p->samples[n - 1].addr == p->samples[i].addr)
+      p->samples[n - 1].count += p->samples[i].count;
+    else
+      p->samples[n++] = p->samples[i];
+  p->nsamples = n;
+  pthread_mutex_lock (&p->ct->lock);
+  int status = 0;
+  for (size_t i = 0; i < n && status == 0; i++)
+    status = map_address (p, p->samples[i].addr, p->samples[i].count);
+  pthread_mutex_unlock (&p->ct->lock);
+  if (status != 0)
+    {
+      free_tree (p);
+      return -1;
+    }
+  p->built = true;
+  return 0;
+}
+
+static int
+cmp_block (const void *a, const void *b)
+{
+  const Calltab_Afdo_Block *x = a, *y = b;
+  if (x->samples != y->samples)
+    return x->samples > y->samples ? -1 : 1;
+  int c = strcmp (x->function, y->function);
+  if (c == 0)
+    c = strcmp (x->inlined_into ? x->inlined_into : "",
+		y->inlined_into ? y->inlined_into : "");
+  if (c == 0)
+    c = strcmp (x->file, y->file);
+  if (c == 0 && x->line != y->line)
+    c = x->line < y->line ? -1 : 1;
+  if (c == 0 && x->discriminator != y->discriminator)
+    c = x->discriminator < y->discriminator ? -1 : 1;
+  return c;
+}
+
+CALLTAB_EXPORT int
+calltab_afdo_blocks (Calltab_Afdo *p, Calltab_Afdo_Block **blocks,
+		     size_t *n, uint64_t *total)
+{
+  if (p == NULL || blocks == NULL || n == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  if (build (p) != 0)
+    return -1;
+  *blocks = malloc ((p->nblocks ? p->nblocks : 1) * sizeof **blocks);
+  if (*blocks == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  if (p->nblocks > 0)
+    memcpy (*blocks, p->blocks, p->nblocks * sizeof **blocks);
+  qsort (*blocks, p->nblocks, sizeof **blocks, cmp_block);
+  *n = p->nblocks;
+  if (total != NULL)
+    *total = p->total;
+  return 0;
+}
+
+/* Copy SRC into DST (a fresh instance, or one SRC merges into): with
+   KEEP each (line, discriminator) stays; without, every discriminator
+   becomes 0 and the counts of one line (and the callees inlined on one
+   line with one name) merge by their maximum.  */
+static int
+merge (Calltab_Afdo *p, struct afdo_inst *dst, const struct afdo_inst *src,
+       bool keep)
+{
+  for (size_t i = 0; i < src->npos; i++)
+    if (pos_max (dst, src->pos[i].line_off, keep ? src->pos[i].discr : 0,
+		 src->pos[i].count) != 0)
+      return -1;
+  for (size_t i = 0; i < src->ncalls; i++)
+    {
+      const struct afdo_call *c = &src->calls[i];
+      struct afdo_inst *d = call_inst (p, dst, c->line_off,
+				       keep ? c->discr : 0, c->callee->name,
+				       c->callee->start_line);
+      if (d == NULL || merge (p, d, c->callee, keep) != 0)
+	return -1;
+    }
+  return 0;
+}
+
+static int
+cmp_pos (const void *a, const void *b)
+{
+  const struct afdo_pos *x = a, *y = b;
+  if (x->line_off != y->line_off)
+    return x->line_off < y->line_off ? -1 : 1;
+  return x->discr < y->discr ? -1 : x->discr > y->discr;
+}
+
+static int
+cmp_call (const void *a, const void *b)
+{
+  const struct afdo_call *x = a, *y = b;
+  if (x->line_off != y->line_off)
+    return x->line_off < y->line_off ? -1 : 1;
+  if (x->discr != y->discr)
+    return x->discr < y->discr ? -1 : 1;
+  return strcmp (x->callee->name, y->callee->name);
+}
+
+static int
+cmp_inst_name (const void *a, const void *b)
+{
+  const struct afdo_inst *const *x = a, *const *y = b;
+  return strcmp ((*x)->name, (*y)->name);
+}
+
+static int
+cmp_str (const void *a, const void *b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+struct afdo_out
+{
+  FILE *f;
+  const char **names;
+  size_t nnames, names_alloc;
+  uint64_t period;
+};
+
+static void
+put32 (struct afdo_out *o, uint32_t v)
+{
+  unsigned char b[4] = { v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff,
+			 (v >> 24) & 0xff };
+  fwrite (b, 1, 4, o->f);
+}
+
+/* gcov_read_counter: two words, the low one first.  */
+static void
+put64 (struct afdo_out *o, uint64_t v)
+{
+  put32 (o, (uint32_t) v);
+  put32 (o, (uint32_t) (v >> 32));
+}
+
+static uint32_t
+name_index (const struct afdo_out *o, const char *name)
+{
+  const char **s = bsearch (&name, o->names, o->nnames, sizeof *o->names,
+			    cmp_str);
+  return s ? (uint32_t) (s - o->names) : 0;
+}
+
+static int
+collect_names (struct afdo_out *o, struct afdo_inst *inst)
+{
+  if (__calltab_reserve (&o->names, &o->names_alloc, o->nnames + 1,
+			 sizeof *o->names) != 0)
+    return -1;
+  o->names[o->nnames++] = inst->name;
+  for (size_t i = 0; i < inst->ncalls; i++)
+    if (collect_names (o, inst->calls[i].callee) != 0)
+      return -1;
+  return 0;
+}
+
+static uint64_t
+scaled (const struct afdo_out *o, uint64_t count)
+{
+  if (o->period > 1 && count > UINT64_MAX / o->period)
+    return UINT64_MAX;
+  return count * (o->period ? o->period : 1);
+}
+
+/* read_function_instance's layout: name, counts of positions and
+   callsites, each position (offset, no targets, count), each callsite
+   (offset, the callee's instance: no head count of its own).  */
+static void
+write_inst (struct afdo_out *o, struct afdo_inst *inst)
+{
+  qsort (inst->pos, inst->npos, sizeof *inst->pos, cmp_pos);
+  qsort (inst->calls, inst->ncalls, sizeof *inst->calls, cmp_call);
+  put32 (o, name_index (o, inst->name));
+  put32 (o, (uint32_t) inst->npos);
+  put32 (o, (uint32_t) inst->ncalls);
+  for (size_t i = 0; i < inst->npos; i++)
+    {
+      put32 (o, inst->pos[i].line_off << 16 | (inst->pos[i].discr & 0xffff));
+      put32 (o, 0);
+      put64 (o, scaled (o, inst->pos[i].count));
+    }
+  for (size_t i = 0; i < inst->ncalls; i++)
+    {
+      put32 (o, inst->calls[i].line_off << 16
+	     | (inst->calls[i].discr & 0xffff));
+      write_inst (o, inst->calls[i].callee);
+    }
+}
+
+CALLTAB_EXPORT int
+calltab_afdo_write (Calltab_Afdo *p, FILE *out,
+		    const Calltab_Afdo_Options *opts)
+{
+  if (p == NULL || out == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  if (build (p) != 0)
+    return -1;
+  bool keep = opts != NULL && opts->keep_discriminators;
+  struct afdo_out o = { .f = out, .period = opts ? opts->period : 1 };
+
+  /* The written tree: each top-level function merged (folded unless
+     KEEP) into a fresh instance.  */
+  size_t first = p->ninsts;
+  struct afdo_inst **tops = calloc (p->ntops ? p->ntops : 1, sizeof *tops);
+  int status = -1;
+  if (tops == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  for (size_t i = 0; i < p->ntops; i++)
+    {
+      tops[i] = new_inst (p, p->tops[i]->name, p->tops[i]->start_line);
+      if (tops[i] == NULL || merge (p, tops[i], p->tops[i], keep) != 0)
+	goto out;
+      tops[i]->head = p->tops[i]->head;
+    }
+  qsort (tops, p->ntops, sizeof *tops, cmp_inst_name);
+  /* Index 0 is a name no function has: GCC 12's string_table::get_name
+     asserts an index above 0 (gcc_assert (index > 0 && ...)), and asks
+     for the names of inlined callees (find_icall_target_map).  */
+  if (__calltab_reserve (&o.names, &o.names_alloc, 1, sizeof *o.names) != 0)
+    goto out;
+  o.names[o.nnames++] = "";
+  for (size_t i = 0; i < p->ntops; i++)
+    if (collect_names (&o, tops[i]) != 0)
+      goto out;
+  qsort (o.names, o.nnames, sizeof *o.names, cmp_str);
+  size_t n = 0;
+  for (size_t i = 0; i < o.nnames; i++)
+    if (n == 0 || strcmp (o.names[n - 1], o.names[i]) != 0)
+      o.names[n++] = o.names[i];
+  o.nnames = n;
+
+  put32 (&o, AFDO_GCOV_DATA_MAGIC);
+  put32 (&o, AFDO_VERSION);
+  put32 (&o, 0);
+  /* The string table: gcov_read_string in GCC 12 reads a length in
+     bytes (the NUL included) and then exactly that many bytes.  */
+  uint64_t len = 4;
+  for (size_t i = 0; i < o.nnames; i++)
+    len += 4 + strlen (o.names[i]) + 1;
+  put32 (&o, AFDO_TAG_FILE_NAMES);
+  put32 (&o, (uint32_t) len);
+  put32 (&o, (uint32_t) o.nnames);
+  for (size_t i = 0; i < o.nnames; i++)
+    {
+      size_t l = strlen (o.names[i]) + 1;
+      put32 (&o, (uint32_t) l);
+      fwrite (o.names[i], 1, l, out);
+    }
+  /* The functions: the section length is skipped by the reader.  */
+  put32 (&o, AFDO_TAG_FUNCTION);
+  put32 (&o, 0);
+  put32 (&o, (uint32_t) p->ntops);
+  for (size_t i = 0; i < p->ntops; i++)
+    {
+      put64 (&o, scaled (&o, tops[i]->head));
+      write_inst (&o, tops[i]);
+    }
+  put32 (&o, AFDO_TAG_MODULE_GROUPING);
+  put32 (&o, 0);
+  put32 (&o, 0);
+  if (ferror (out))
+    __calltab_seterr (CALLTAB_E_IO, "writing the profile");
+  else
+    status = 0;
+ out:
+  /* Drop the written tree's instances.  */
+  for (size_t i = first; i < p->ninsts; i++)
+    {
+      free (p->insts[i]->pos);
+      free (p->insts[i]->calls);
+      free (p->insts[i]);
+    }
+  p->ninsts = first;
+  free (tops);
+  free (o.names);
+  return status;
+}
+
+CALLTAB_EXPORT void
+calltab_afdo_end (Calltab_Afdo *p)
+{
+  if (p == NULL)
+    return;
+  free_tree (p);
+  free (p->insts);
+  free (p->tops);
+  free (p->blocks);
+  free (p->samples);
+  for (size_t i = 0; i < p->nstrings; i++)
+    free (p->strings[i]);
+  free (p->strings);
+  free (p);
+}

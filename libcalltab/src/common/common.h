@@ -1,0 +1,108 @@
+/* common.h: the bottom layer of libcalltab (internal): the error state,
+   growable arrays and binary search, byte and LEB128 readers, the string
+   pool, and C++ names through libiberty.  Nothing here knows ELF, DWARF
+   or a Calltab: every other layer may use it, it uses none of them.
+
+   The library's layers, from the bottom up (docs/library.md; checked by
+   scripts/check-layers.sh): common, elf, dwarf, backends, code, reader,
+   disamb, inlines, afdo, verify.  A layer includes and calls only its
+   own files and those of the layers below it.  */
+
+#ifndef CALLTAB_COMMON_H
+#define CALLTAB_COMMON_H 1
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "calltab.h"
+
+#define CALLTAB_EXPORT __attribute__ ((visibility ("default")))
+
+/* ---- errors (error.c) --------------------------------------------------
+
+   The library's one error convention: a function that fails returns -1
+   (a pointer NULL, a count (size_t) -1 where a count is the result) with
+   the calling thread's error set here; out of memory is CALLTAB_E_NOMEM.
+   Nothing else reports failure.  */
+
+/* Record error CODE for the calling thread.  FMT, when not NULL, is a
+   printf format for detail (file, section, offset) prepended to the
+   code's message.  */
+void __calltab_seterr (int code, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+/* Record error CODE with exactly the text MSG.  */
+void __calltab_seterr_msg (int code, const char *msg);
+
+/* ---- arrays (array.c) -------------------------------------------------- */
+
+/* Make room in the array *ARRAYP (a pointer to a pointer to elements of
+   SIZE bytes, *ALLOC of them allocated) for NEED elements, growing it by
+   doubling.  Returns 0, or -1 with CALLTAB_E_NOMEM set and the array
+   unchanged.  The one growth routine of the library: every appended-to
+   array uses it.  */
+int __calltab_reserve (void *arrayp, size_t *alloc, size_t need, size_t size);
+
+/* The binary search of the library: in the array BASE of N elements of
+   SIZE bytes, ordered so that BEFORE (ELT, KEY) holds for a prefix, the
+   index of the first element for which it does not (N if none).  */
+size_t __calltab_partition (const void *base, size_t n, size_t size,
+			    bool (*before) (const void *elt, const void *key),
+			    const void *key);
+
+/* ---- bytes (bytes.c) --------------------------------------------------- */
+
+/* The WIDTH-byte unsigned value at P, little-endian or BIG_ENDIAN.  The
+   caller has checked that the bytes are there.  */
+uint64_t __calltab_read_uint (const unsigned char *p, size_t width,
+			      bool big_endian);
+
+/* Read an ULEB128 at *P, not past END.  Returns 0 and advances *P, or
+   sets *WHY to a CALLTAB_E_* code: CALLTAB_E_TRUNCATED (runs past END,
+   *P unchanged), CALLTAB_E_BAD_LEB128 (overflows 64 bits; *P advanced
+   past it).  *OVERLONG is set when the encoding has redundant bytes.  */
+int __calltab_uleb128 (const unsigned char **p, const unsigned char *end,
+		       uint64_t *value, bool *overlong, int *why);
+
+/* Bytes of the shortest ULEB128 encoding of V.  */
+unsigned int __calltab_uleb128_size (uint64_t v);
+
+/* ---- the string pool (strpool.c) ---------------------------------------
+
+   The library's one way of keeping strings: a hash set, one copy per
+   distinct string, all freed together.  Not locked: a pool shared by
+   threads is guarded by its owner (reader/strings.c).  */
+
+struct ct_strpool
+{
+  char **slots;			/* open addressing, NULL: free */
+  size_t size, used;
+};
+
+/* The LEN bytes at S (no NUL among them) as a string of POOL.  OWNED,
+   when not NULL, is a malloc'ed copy of them that POOL takes over (freed
+   when the string is there already).  Returns the pool's copy, or NULL
+   with CALLTAB_E_NOMEM set (OWNED freed).  */
+const char *__calltab_strpool_add (struct ct_strpool *pool, const char *s,
+				   size_t len, char *owned);
+
+/* Free every string of POOL and the pool's table; POOL is empty after.  */
+void __calltab_strpool_free (struct ct_strpool *pool);
+
+/* ---- C++ names (demangle.c) -------------------------------------------- */
+
+/* The name as the user wrote it of the symbol SYM: demangled C++
+   with parameters, else SYM.  Malloc'ed; NULL when out of memory.  */
+char *__calltab_demangle (const char *sym);
+
+/* The same without parameters ("Rect::area"), or NULL when SYM is not a
+   C++ name.  */
+char *__calltab_demangle_noparams (const char *sym);
+
+/* The identifier of the function the demangled NAME names: "f" of
+   "ns::C<int>::f(int) const", in [*B, *E); false when there is none
+   (operators, ABI tags, lambdas...).  */
+bool __calltab_base_identifier (const char *name, const char **b,
+				const char **e);
+
+#endif /* common.h */

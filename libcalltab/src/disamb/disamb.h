@@ -1,0 +1,121 @@
+/* disamb.h: the indexes behind calltab_functions_at and
+   calltab_disambiguate (internal).  Built once, on first use, under
+   Calltab.lock (functions-at.c); read-only afterwards except the string
+   pool, which is appended to under the lock.
+
+   functions-at.c: function symbols by address (aliases at one address
+   grouped, foo.cold counted as foo), GCC's subprogram DIEs by address
+   and by linkage name, the caller of every table unit.
+   demangle.c: C++ names through libiberty.
+   vtable.c: the class behind a vtable address and a member's slot.
+   disambiguate.c: the decision.  */
+
+#ifndef CALLTAB_DISAMB_H
+#define CALLTAB_DISAMB_H 1
+
+#include "reader/libcalltabP.h"
+
+/* A function symbol (STT_FUNC / STT_GNU_IFUNC with a section).  */
+struct ct_fsym
+{
+  uint64_t addr, size;
+  const char *symbol;		/* the function's symbol: "foo" for foo.cold */
+  bool cold;			/* the symbol was foo.cold */
+};
+
+/* One address range of one of GCC's DW_TAG_subprogram DIEs (a function
+   with hot and cold parts has two).  LOW 0 (lld's tombstone) is kept for
+   the lookup by name.  */
+struct ct_gdie
+{
+  uint64_t low, high;
+  uint64_t die;
+  const char *symbol;		/* linkage name, else name */
+  bool named_only;		/* no linkage name: SYMBOL is the name */
+};
+
+/* The caller of one table unit (calltab_unit_caller).  */
+struct ct_ucaller
+{
+  const char *symbol;		/* linkage name, else name; NULL: none */
+  uint64_t low_pc;
+  bool discarded;
+  size_t ordinal;		/* its index among the units of SYMBOL in
+				   this table, in unit order */
+};
+
+/* A vtable: from the plugin's DW_TAG_calltab_vtable DIEs, else a _ZTV
+   symbol.  */
+struct ct_vtable
+{
+  uint64_t addr, size;		/* size 0: up to the next one */
+  const char *symbol;		/* _ZTV..., or NULL */
+  const char *class_name;	/* as GCC's class DIE names it, or the
+				   demangled _ZTV without "vtable for " */
+  uint64_t class_die;		/* GCC's class DIE, 0 if unknown */
+  bool from_die;
+};
+
+struct ct_disamb
+{
+  bool have_symtab;		/* the function symbols come from a
+				   symbol table (else: DWARF only) */
+  struct ct_fsym *syms;		/* sorted by addr */
+  size_t nsyms;
+  uint64_t maxsize;
+  struct ct_gdie *dies;		/* sorted by low */
+  size_t ndies;
+  uint64_t maxdie;
+  size_t *by_name;		/* DIES indexes sorted by symbol */
+  struct ct_ucaller *ucallers[CT_NTABLES];	/* by unit index */
+  size_t *callers_by_symbol[CT_NTABLES];	/* unit indexes by symbol,
+						   then unit index */
+  size_t nunits[CT_NTABLES];
+  struct ct_vtable *vtables;	/* sorted by addr */
+  size_t nvtables;
+  struct ct_strpool *pool;	/* the handle's strings (reader/strings.c),
+				   under Calltab.lock */
+};
+
+/* The indexes of CT, built on the first call.  Returns NULL on error
+   (out of memory: CALLTAB_E_NOMEM set).  */
+const struct ct_disamb *__calltab_disamb (const Calltab *ct);
+
+/* The functions at ADDR, as calltab_functions_at.  */
+int __calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,
+			    uint64_t addr, Calltab_Function **funcs,
+			    size_t *n);
+
+/* The units of TABLE whose caller is SYMBOL: indexes into
+   ST->callers_by_symbol[TABLE], [*LO, *HI).  */
+void __calltab_units_of (const struct ct_disamb *st, int table,
+			 const char *symbol, size_t *lo, size_t *hi);
+
+/* GCC's DIE named SYMBOL, preferring one whose range holds ADDR; 0 if
+   none.  */
+uint64_t __calltab_die_by_symbol (const struct ct_disamb *st,
+				  const char *symbol, uint64_t addr);
+
+/* vtable.c: read the plugin's vtable DIEs and the _ZTV symbols into
+   ST->vtables (called while building).  Returns 0, -1 out of memory.  */
+int __calltab_read_vtables (Calltab *ct, struct ct_disamb *st, Elf *symelf,
+			    Elf_Scn *symtab);
+
+/* The vtable holding address point ADDR, NULL if none.  */
+const struct ct_vtable *__calltab_vtable_at (const struct ct_disamb *st,
+					     uint64_t addr);
+
+/* The vtable slot of the virtual member function whose concrete DIE is
+   DIE (DW_AT_vtable_elem_location through its specification): 0 with
+   *SLOT and *DECL (the member's declaration DIE offset) and *CLASS_DIE
+   (the class it is declared in) and *CLASS_NAME (qualified, owned by
+   CT), 1 if not virtual, -1 on error.  */
+int __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
+			   uint64_t *class_die, const char **class_name);
+
+/* Whether class DIE BASE is DERIVED or one of its bases (DW_TAG_inheritance,
+   transitively).  */
+bool __calltab_class_derives (const Calltab *ct, uint64_t derived,
+			      uint64_t base);
+
+#endif /* disamb.h */

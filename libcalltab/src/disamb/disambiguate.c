@@ -1,0 +1,730 @@
+/* disambiguate.c: which function ran with its PC in merged code
+   (calltab_disambiguate; the rules are docs/disambiguate.md).
+
+   One level: the functions at the address (functions-at.c); one of them
+   is the answer when it is alone.  Else the call that entered it: the
+   .debug_dcall entries at its return address name the callee; when
+   several entries share the address (the callers were merged too), the
+   caller association (docs/format.md, "Which caller an entry belongs
+   to") picks the one of the caller, decided one level up.  Under ld.lld
+   a folded caller's entries lost their call_site: they are recovered by
+   position from the kept twin's unit.  A .debug_vcall entry gives the
+   slot, the vtable the class (vtable.c).  */
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "disamb.h"
+#include "backends/target.h"
+
+struct cx
+{
+  const Calltab *ct;
+  const struct ct_disamb *st;
+  const Calltab_Query *q;
+};
+
+/* Set D's evidence (or reason) to the text FMT and AP format.  Returns
+   0, -1 out of memory.  */
+static int
+vsay (const struct cx *cx, Calltab_Decision *d, const char *fmt, va_list ap)
+{
+  char *s = NULL;
+  if (vasprintf (&s, fmt, ap) < 0)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  d->evidence = __calltab_intern_free (cx->ct, s);
+  return d->evidence != NULL ? 0 : -1;
+}
+
+static int __attribute__ ((format (printf, 3, 4)))
+say (const struct cx *cx, Calltab_Decision *d, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  int r = vsay (cx, d, fmt, ap);
+  va_end (ap);
+  return r;
+}
+
+/* D is undecidable, for the reason FMT says.  */
+static int __attribute__ ((format (printf, 3, 4)))
+undecidable (const struct cx *cx, Calltab_Decision *d, const char *fmt, ...)
+{
+  d->verdict = CALLTAB_UNDECIDABLE;
+  memset (&d->function, 0, sizeof d->function);
+  d->function.name = "";
+  va_list ap;
+  va_start (ap, fmt);
+  int r = vsay (cx, d, fmt, ap);
+  va_end (ap);
+  return r;
+}
+
+/* The name as the user wrote it of SYMBOL, owned by CT.  */
+static const char *
+user_name (const struct cx *cx, const char *symbol)
+{
+  if (symbol == NULL)
+    return "?";
+  const char *r = __calltab_intern_free (cx->ct, __calltab_demangle (symbol));
+  return r != NULL ? r : symbol;
+}
+
+/* The entries of TABLE at ADDR.  */
+static int
+entries_at (const Calltab *ct, int table, uint64_t addr,
+	    Calltab_Entry **v, size_t *n)
+{
+  size_t alloc = 0, cookie = 0;
+  Calltab_Entry e;
+  *v = NULL;
+  *n = 0;
+  int r;
+  while ((r = calltab_lookup (ct, table, addr, &cookie, &e)) == 0)
+    {
+      if (__calltab_reserve (v, &alloc, *n + 1, sizeof **v) < 0)
+	return -1;
+      (*v)[(*n)++] = e;
+    }
+  return r < 0 ? -1 : 0;
+}
+
+/* The symbol an entry's callee DIE names: its linkage name, else its
+   name (what a symbol table calls it).  NULL if it does not resolve.  */
+static const char *
+callee_symbol (const Calltab *ct, const Calltab_Entry *e)
+{
+  Calltab_Func f;
+  if (calltab_callee (ct, e, &f) != 0)
+    return NULL;
+  return f.linkage_name != NULL ? f.linkage_name : f.name;
+}
+
+/* The key of an entry for "same call": dcall the callee symbol, vcall the
+   slot (as text).  */
+static bool
+same_call (const Calltab *ct, const Calltab_Entry *x, const Calltab_Entry *y)
+{
+  if (x->table == CALLTAB_VCALL)
+    return x->value == y->value;
+  const char *a = callee_symbol (ct, x), *b = callee_symbol (ct, y);
+  return a != NULL && b != NULL && strcmp (a, b) == 0;
+}
+
+/* How the entry of a caller was found.  */
+struct found
+{
+  Calltab_Entry entry;
+  const char *how;		/* NULL: its own; else a clause for the
+				   evidence */
+  const char *error;		/* not found: why (then ENTRY unset) */
+};
+
+/* The entries at a return address by their unit's caller symbol.  */
+struct by_caller
+{
+  const char *symbol;		/* "" for none */
+  size_t i;
+};
+
+static int
+compare_by_caller (const void *a, const void *b)
+{
+  return strcmp (((const struct by_caller *) a)->symbol,
+		 ((const struct by_caller *) b)->symbol);
+}
+
+/* The entry among E[0..NE) (the live entries of TABLE at return address
+   R) of the call the function part F made; recovered by position from
+   the kept twin's unit when F's own entries were tombstoned (ld.lld).  */
+static int
+entry_of_caller (const struct cx *cx, int table,
+		 const Calltab_Entry *e, size_t ne, const struct by_caller *bc,
+		 const Calltab_Function *f, struct found *out)
+{
+  const struct ct_disamb *st = cx->st;
+  const Calltab *ct = cx->ct;
+  memset (out, 0, sizeof *out);
+  if (f->symbol != NULL)
+    {
+      struct by_caller key = { f->symbol, 0 };
+      const struct by_caller *hit = bsearch (&key, bc, ne, sizeof *bc,
+					     compare_by_caller);
+      if (hit != NULL)
+	{
+	  out->entry = e[hit->i];
+	  return 0;
+	}
+    }
+  size_t lo, hi;
+  __calltab_units_of (st, table, f->symbol, &lo, &hi);
+  const struct ct_ucaller *twin = &st->ucallers[table][e[0].unit];
+  bool one_unit = true;
+  for (size_t i = 1; i < ne; i++)
+    one_unit &= e[i].unit == e[0].unit;
+  if (lo == hi)
+    {
+      if (!one_unit)
+	{
+	  out->error = "has no call table of its own";
+	  return 0;
+	}
+      /* No unit of its own: GCC made it an alias of the code whose unit
+	 this is (IPA-ICF), or it was built without the plugin: the calls
+	 of this code are the calls its unit records.  */
+      out->entry = e[0];
+      char *s = NULL;
+      if (asprintf (&s, ", the unit of '%s' whose code '%s' shares",
+		    user_name (cx, twin->symbol), user_name (cx, f->symbol)) < 0
+	  || (out->how = __calltab_intern_free (cx->ct, s)) == NULL)
+	return -1;
+      return 0;
+    }
+  /* ld.lld: recover by position.  */
+  const struct ct_unit *tu = &ct->tables[table].units[e[0].unit];
+  size_t pos = e[0].index - tu->first;
+  size_t ord = twin->ordinal;
+  if (lo + ord >= hi)
+    {
+      out->error = "has fewer parts with calls than its twin";
+      return 0;
+    }
+  size_t fu = st->callers_by_symbol[table][lo + ord];
+  const struct ct_unit *u = &ct->tables[table].units[fu];
+  if (u->nentries != tu->nentries)
+    {
+      char *s = NULL;
+      if (asprintf (&s, "has %zu entries in unit 0x%" PRIx64 " where the "
+		    "kept twin '%s' has %zu in unit 0x%" PRIx64
+		    ": the counts differ", u->nentries, u->offset,
+		    user_name (cx, twin->symbol), tu->nentries, tu->offset) < 0
+	  || (out->error = __calltab_intern_free (cx->ct, s)) == NULL)
+	return -1;
+      return 0;
+    }
+  __calltab_fill_entry (ct, table, u->first + pos, &out->entry);
+  char *s = NULL;
+  if (asprintf (&s, ", recovered by position (entry %zu of %zu) from unit "
+		"0x%" PRIx64 " of the kept twin '%s' at the same address",
+		pos + 1, tu->nentries, tu->offset,
+		user_name (cx, twin->symbol)) < 0
+      || (out->how = __calltab_intern_free (cx->ct, s)) == NULL)
+    return -1;
+  return 0;
+}
+
+static int decide (const struct cx *cx, uint64_t addr, size_t level,
+		   Calltab_Decision *d);
+
+/* The caller name of ENTRY's unit, for the evidence.  */
+static const char *
+unit_caller_name (const struct cx *cx, const Calltab_Entry *e)
+{
+  const char *s = cx->st->ucallers[e->table][e->unit].symbol;
+  return s != NULL ? user_name (cx, s) : "?";
+}
+
+/* Which of TABLE's entries E[0..NE) at return address R is the call
+   that entered the frame decided at LEVEL: fills *OUT, or sets D
+   undecidable (returns 1).  *WHO: the caller decided, for the
+   evidence.  */
+static int
+choose_entry (const struct cx *cx, int table, size_t level,
+	      const Calltab_Entry *e, size_t ne, Calltab_Decision *d,
+	      struct found *out, char **who)
+{
+  uint64_t r = cx->q->ra[level];
+  Calltab_Function *callers = NULL;
+  size_t ncallers = 0;
+  int ret = 0;
+  struct found *fs = NULL;
+  struct by_caller *bc = NULL;
+  *who = NULL;
+  if (__calltab_functions_at (cx->ct, cx->st, r - 1, &callers, &ncallers) < 0)
+    return -1;
+  if (ncallers == 0)
+    {
+      for (size_t i = 1; i < ne; i++)
+	if (!same_call (cx->ct, &e[0], &e[i]))
+	  {
+	    ret = undecidable (cx, d, "not covered: no function holds the "
+			       "return address 0x%" PRIx64 ", and its %zu "
+			       "entries differ", r, ne) < 0 ? -1 : 1;
+	    goto out;
+	  }
+      memset (out, 0, sizeof *out);
+      out->entry = e[0];
+      goto out;
+    }
+  fs = calloc (ncallers, sizeof *fs);
+  bc = malloc (ne * sizeof *bc);
+  if (fs == NULL || bc == NULL)
+    goto nomem;
+  for (size_t i = 0; i < ne; i++)
+    {
+      const char *sym = cx->st->ucallers[table][e[i].unit].symbol;
+      bc[i] = (struct by_caller) { sym != NULL ? sym : "", i };
+    }
+  qsort (bc, ne, sizeof *bc, compare_by_caller);
+  bool agree = true;
+  for (size_t i = 0; i < ncallers; i++)
+    {
+      if (entry_of_caller (cx, table, e, ne, bc, &callers[i], &fs[i]) < 0)
+	goto nomem;
+      if (fs[i].error != NULL
+	  || (i > 0 && (fs[0].error != NULL
+			|| !same_call (cx->ct, &fs[0].entry, &fs[i].entry))))
+	agree = false;
+    }
+  if (agree)
+    {
+      *out = fs[0];
+      if (ncallers > 1
+	  && asprintf (who, "; every function at 0x%" PRIx64 " makes the "
+		       "same call", r) < 0)
+	goto nomem;
+      goto out;
+    }
+  /* The callers differ: which one ran, one level up.  */
+  Calltab_Decision up;
+  if (decide (cx, r - 1, level + 1, &up) < 0)
+    goto nomem;
+  if (up.verdict != CALLTAB_DECIDED)
+    {
+      ret = undecidable (cx, d, "%s (deciding the caller at 0x%" PRIx64
+			 ", which is merged)", up.evidence, r) < 0 ? -1 : 1;
+      d->depth = up.depth;
+      calltab_decision_free (&up);
+      goto out;
+    }
+  size_t k = 0;
+  while (k < ncallers && strcmp (callers[k].symbol, up.function.symbol) != 0)
+    k++;
+  if (k == ncallers || fs[k].error != NULL)
+    {
+      ret = undecidable (cx, d, "no table: the caller '%s' at 0x%" PRIx64
+			 " %s", up.function.name, r,
+			 k < ncallers ? fs[k].error
+			 : "is not among the functions there") < 0 ? -1 : 1;
+      calltab_decision_free (&up);
+      goto out;
+    }
+  *out = fs[k];
+  if (asprintf (who, "; the caller '%s' decided by: %s", up.function.name,
+		up.evidence) < 0)
+    {
+      calltab_decision_free (&up);
+      goto nomem;
+    }
+  if (up.depth > d->depth)
+    d->depth = up.depth;
+  calltab_decision_free (&up);
+  goto out;
+
+nomem:
+  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+  ret = -1;
+out:
+  free (bc);
+  free (fs);
+  free (callers);
+  return ret;
+}
+
+/* D's candidates: those whose symbol is SYMBOL, index or NCANDIDATES.  */
+static size_t
+find_candidate (const Calltab_Decision *d, const char *symbol)
+{
+  size_t i = 0;
+  while (i < d->ncandidates && (symbol == NULL || d->candidates[i].symbol == NULL
+				|| strcmp (d->candidates[i].symbol, symbol) != 0))
+    i++;
+  return i;
+}
+
+static void
+decided (Calltab_Decision *d, size_t k)
+{
+  d->verdict = CALLTAB_DECIDED;
+  d->function = d->candidates[k];
+}
+
+static int
+decide_direct (const struct cx *cx, size_t level, const Calltab_Entry *e,
+	       size_t ne, Calltab_Decision *d)
+{
+  uint64_t r = cx->q->ra[level];
+  struct found f;
+  char *who = NULL;
+  int c = choose_entry (cx, CALLTAB_DCALL, level, e, ne, d, &f, &who);
+  if (c != 0)
+    return c < 0 ? -1 : 0;
+  const char *callee = callee_symbol (cx->ct, &f.entry);
+  d->table = CALLTAB_DCALL;
+  d->entry = f.entry;
+  const struct ct_unit *u = &cx->ct->tables[CALLTAB_DCALL].units[f.entry.unit];
+  size_t k = find_candidate (d, callee);
+  int ret;
+  if (callee == NULL)
+    ret = undecidable (cx, d, "no table: the callee DIE of the %s entry at "
+		       "0x%" PRIx64 " does not resolve",
+		       CALLTAB_DCALL_SECTION, f.entry.offset);
+  else if (k == d->ncandidates)
+    ret = undecidable (cx, d, "tail call: the call returning to 0x%" PRIx64
+		       " calls '%s', whose code does not hold 0x%" PRIx64
+		       " (it jumped on, or the code is not what the tables "
+		       "describe)", r, user_name (cx, callee),
+		       level == 0 ? cx->q->pc : cx->q->ra[level - 1] - 1);
+  else
+    {
+      decided (d, k);
+      ret = say (cx, d, "the %s entry at 0x%" PRIx64 " (unit 0x%" PRIx64
+		 ", caller '%s'%s) at return address 0x%" PRIx64
+		 " names '%s'%s", CALLTAB_DCALL_SECTION, f.entry.offset,
+		 u->offset, unit_caller_name (cx, &f.entry),
+		 f.how ? f.how : "", r, d->function.name, who ? who : "");
+    }
+  free (who);
+  return ret;
+}
+
+static int
+decide_virtual (const struct cx *cx, size_t level, const Calltab_Entry *e,
+		size_t ne, Calltab_Decision *d)
+{
+  uint64_t r = cx->q->ra[level];
+  struct found f;
+  char *who = NULL;
+  int c = choose_entry (cx, CALLTAB_VCALL, level, e, ne, d, &f, &who);
+  free (who);
+  if (c != 0)
+    return c < 0 ? -1 : 0;
+  uint64_t slot = f.entry.value;
+  d->table = CALLTAB_VCALL;
+  d->entry = f.entry;
+  const struct ct_unit *u = &cx->ct->tables[CALLTAB_VCALL].units[f.entry.unit];
+  size_t n = d->ncandidates;
+  bool *keep = calloc (n ? n : 1, sizeof *keep);
+  uint64_t *cdie = calloc (n ? n : 1, sizeof *cdie);
+  const char **cname = calloc (n ? n : 1, sizeof *cname);
+  int ret = 0;
+  if (keep == NULL || cdie == NULL || cname == NULL)
+    goto nomem;
+  for (size_t i = 0; i < n; i++)
+    {
+      uint64_t s;
+      int m = __calltab_member_slot (cx->ct, d->candidates[i].die, &s,
+				     &cdie[i], &cname[i]);
+      keep[i] = m == 0 ? s == slot : d->candidates[i].die == 0;
+    }
+  /* Keep the class facts with their candidates.  */
+  {
+    Calltab_Function *old = malloc (n * sizeof *old);
+    uint64_t *od = malloc (n * sizeof *od);
+    const char **on = malloc (n * sizeof *on);
+    if (old == NULL || od == NULL || on == NULL)
+      {
+	free (old), free (od), free (on);
+	goto nomem;
+      }
+    memcpy (old, d->candidates, n * sizeof *old);
+    memcpy (od, cdie, n * sizeof *od);
+    memcpy (on, cname, n * sizeof *on);
+    size_t k = 0;
+    for (int pass = 1; pass >= 0; pass--)
+      for (size_t i = 0; i < n; i++)
+	if (keep[i] == (pass == 1))
+	  {
+	    d->candidates[k] = old[i];
+	    cdie[k] = od[i];
+	    cname[k] = on[i];
+	    k++;
+	  }
+    d->nremaining = 0;
+    for (size_t i = 0; i < n; i++)
+      d->nremaining += keep[i];
+    free (old), free (od), free (on);
+  }
+  char head[200];
+  snprintf (head, sizeof head, "the %s entry at 0x%" PRIx64 " (unit 0x%"
+	    PRIx64 ") at return address 0x%" PRIx64 " calls vtable slot %"
+	    PRIu64, CALLTAB_VCALL_SECTION, f.entry.offset, u->offset, r, slot);
+  if (!cx->q->has_this_vtable || level > 0)
+    {
+      if (d->nremaining == 1)
+	{
+	  decided (d, 0);
+	  ret = say (cx, d, "%s; '%s' is the only function at 0x%" PRIx64
+		     " with that slot", head, d->function.name, cx->q->pc);
+	}
+      else
+	ret = undecidable (cx, d, "virtual call without the vtable: %s; %zu "
+			   "of the %zu functions at 0x%" PRIx64 " have that "
+			   "slot (give --this-vtable)", head, d->nremaining,
+			   d->ncandidates, cx->q->pc);
+      goto out;
+    }
+  const struct ct_vtable *vt = __calltab_vtable_at (cx->st,
+						    cx->q->this_vtable);
+  if (vt == NULL || vt->class_name == NULL)
+    {
+      ret = undecidable (cx, d, "virtual call: %s, but no vtable holds "
+			 "0x%" PRIx64 "; %zu of the %zu functions have that "
+			 "slot", head, cx->q->this_vtable, d->nremaining,
+			 d->ncandidates);
+      goto out;
+    }
+  const char *vsrc = vt->from_die ? "the vtable DIE" : "the symbol";
+  const char *vname = vt->symbol ? vt->symbol : "?";
+  size_t hit = n, nhits = 0;
+  for (size_t i = 0; i < d->nremaining; i++)
+    {
+      bool same;
+      if (vt->class_die != 0)
+	same = cdie[i] == vt->class_die;
+      else if (cname[i] == NULL)
+	same = false;
+      else if (vt->from_die)	/* DW_AT_name: unqualified */
+	{
+	  const char *last = strrchr (cname[i], ':');
+	  same = strcmp (last ? last + 1 : cname[i], vt->class_name) == 0;
+	}
+      else
+	same = strcmp (cname[i], vt->class_name) == 0;
+      if (same)
+	hit = i, nhits++;
+    }
+  if (nhits == 1)
+    {
+      decided (d, hit);
+      ret = say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (%s %s); its "
+		 "member at slot %" PRIu64 " is '%s'", head, cx->q->this_vtable,
+		 vt->class_name, vsrc, vname, slot, d->function.name);
+      goto out;
+    }
+  /* Inherited: the most derived base of the vtable's class.  */
+  if (nhits == 0 && vt->class_die != 0)
+    {
+      for (size_t i = 0; i < d->nremaining; i++)
+	if (cdie[i] != 0
+	    && __calltab_class_derives (cx->ct, vt->class_die, cdie[i]))
+	  {
+	    if (hit == n || __calltab_class_derives (cx->ct, cdie[i],
+						     cdie[hit]))
+	      hit = i;
+	  }
+      if (hit != n)
+	{
+	  decided (d, hit);
+	  ret = say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (%s %s), "
+		     "which inherits its slot %" PRIu64 " from '%s'", head,
+		     cx->q->this_vtable, vt->class_name, vsrc, vname, slot,
+		     d->function.name);
+	  goto out;
+	}
+    }
+  ret = undecidable (cx, d, "virtual call: %s; the vtable 0x%" PRIx64
+		     " is %s's (%s %s), and %zu of the functions at 0x%"
+		     PRIx64 " with that slot belong to it", head,
+		     cx->q->this_vtable, vt->class_name, vsrc, vname, nhits,
+		     cx->q->pc);
+  goto out;
+
+nomem:
+  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+  ret = -1;
+out:
+  free (keep);
+  free (cdie);
+  free (cname);
+  return ret;
+}
+
+/* The kind of call that returns to R in CT's file, decoded from its
+   code (target.h): CT_INSN_CALL, CT_INSN_CALL_INDIRECT, or -1 when no
+   call ends there unambiguously (or the code cannot be read).  */
+static int
+call_kind_before (const Calltab *ct, uint64_t r)
+{
+  GElf_Ehdr eh;
+  if (gelf_getehdr (ct->elf, &eh) == NULL)
+    return -1;
+  const struct ct_target *target = __calltab_target (eh.e_machine);
+  if (target == NULL)
+    return -1;
+  Elf_Scn *scn = NULL;
+  while ((scn = elf_nextscn (ct->elf, scn)) != NULL)
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (scn, &sh) == NULL || sh.sh_type != SHT_PROGBITS
+	  || !(sh.sh_flags & SHF_EXECINSTR) || r <= sh.sh_addr
+	  || r > sh.sh_addr + sh.sh_size)
+	continue;
+      Elf_Data *data = elf_getdata (scn, NULL);
+      if (data == NULL || data->d_buf == NULL)
+	return -1;
+      struct ct_insn insn[2];
+      size_t n = __calltab_calls_ending_at (target, data->d_buf,
+					    data->d_size, r - sh.sh_addr,
+					    insn, 2);
+      return n == 1 ? (int) insn[0].kind : -1;
+    }
+  return -1;
+}
+
+/* No entry at the return address R: say why.  */
+static int
+no_entry (const struct cx *cx, size_t level, Calltab_Decision *d)
+{
+  uint64_t r = cx->q->ra[level];
+  const Calltab *ct = cx->ct;
+  Calltab_Function *callers = NULL;
+  size_t ncallers = 0;
+  if (__calltab_functions_at (ct, cx->st, r - 1, &callers, &ncallers) < 0)
+    return -1;
+  int ret;
+  if (ct->tables[CALLTAB_DCALL].nunits + ct->tables[CALLTAB_VCALL].nunits
+      == 0)
+    ret = undecidable (cx, d, "no table: %s has no call tables (built "
+		       "without the plugin, or they were removed)",
+		       ct->path);
+  else if (ncallers == 0)
+    ret = undecidable (cx, d, "not covered: no function holds the return "
+		       "address 0x%" PRIx64 ", and the tables have no entry "
+		       "there", r);
+  else
+    {
+      int kind = call_kind_before (ct, r);
+      if (kind == CT_INSN_CALL_INDIRECT)
+	ret = undecidable (cx, d, "indirect call: the call returning to 0x%"
+			   PRIx64 " in '%s' is through a pointer and not a "
+			   "virtual call: the tables do not record it", r,
+			   callers[0].name);
+      else
+	{
+	  bool tables = false;
+	  for (size_t i = 0; i < ncallers && !tables; i++)
+	    for (int t = 0; t < CT_NTABLES && !tables; t++)
+	      {
+		size_t lo, hi;
+		__calltab_units_of (cx->st, t, callers[i].symbol, &lo, &hi);
+		tables = lo < hi;
+	      }
+	  if (kind == CT_INSN_CALL || !tables)
+	    ret = undecidable (cx, d, "no table: the %scall returning to 0x%"
+			       PRIx64 " in '%s' has no table entry (its code "
+			       "was built without the plugin, or the entry "
+			       "was removed)", kind == CT_INSN_CALL
+			       ? "direct " : "", r, callers[0].name);
+	  else
+	    ret = undecidable (cx, d, "not covered: no table entry at the "
+			       "return address 0x%" PRIx64 " in '%s', and no "
+			       "call instruction ends there", r,
+			       callers[0].name);
+	}
+    }
+  free (callers);
+  return ret;
+}
+
+/* Decide which function holds ADDR at LEVEL (0: the PC; N: the frame of
+   return address RA[N-1], ADDR being RA[N-1] - 1).  */
+static int
+decide (const struct cx *cx, uint64_t addr, size_t level, Calltab_Decision *d)
+{
+  memset (d, 0, sizeof *d);
+  d->table = -1;
+  d->depth = level;
+  d->function.name = "";
+  if (__calltab_functions_at (cx->ct, cx->st, addr, &d->candidates,
+			      &d->ncandidates) < 0)
+    return -1;
+  d->nremaining = d->ncandidates;
+  const struct ct_disamb *st = cx->st;
+  if (d->ncandidates == 0)
+    {
+      if (!st->have_symtab && st->ndies == 0)
+	return undecidable (cx, d, "stripped: no symbol table and no DWARF "
+			    "name the code at 0x%" PRIx64, addr);
+      return undecidable (cx, d, "not covered: no function holds 0x%"
+			  PRIx64, addr);
+    }
+  if (d->ncandidates == 1 && st->have_symtab)
+    {
+      decided (d, 0);
+      return say (cx, d, "not merged: the only function at 0x%" PRIx64,
+		  addr);
+    }
+  if (level >= cx->q->nra)
+    {
+      if (!st->have_symtab)
+	return undecidable (cx, d, "stripped: without a symbol table the "
+			    "functions folded into 0x%" PRIx64 " cannot all "
+			    "be listed, and no return address is given",
+			    addr);
+      return undecidable (cx, d, "merged: %zu functions at 0x%" PRIx64
+			  ", and no return address to tell them apart",
+			  d->ncandidates, addr);
+    }
+  d->depth = level + 1;
+  uint64_t r = cx->q->ra[level];
+  Calltab_Entry *e = NULL;
+  size_t ne = 0;
+  int ret;
+  if (entries_at (cx->ct, CALLTAB_DCALL, r, &e, &ne) < 0)
+    return -1;
+  if (ne > 0)
+    ret = decide_direct (cx, level, e, ne, d);
+  else
+    {
+      if (entries_at (cx->ct, CALLTAB_VCALL, r, &e, &ne) < 0)
+	return -1;
+      ret = ne > 0 ? decide_virtual (cx, level, e, ne, d)
+	: no_entry (cx, level, d);
+    }
+  free (e);
+  if (ret == 0 && d->verdict == CALLTAB_DECIDED && !st->have_symtab)
+    {
+      /* Say that the candidates came from DWARF alone.  */
+      ret = say (cx, d, "%s (no symbol table: the functions at 0x%" PRIx64
+		 " come from GCC's DIEs)", d->evidence, addr);
+    }
+  return ret;
+}
+
+CALLTAB_EXPORT int
+calltab_disambiguate (const Calltab *ct, const Calltab_Query *q,
+		      Calltab_Decision *d)
+{
+  if (ct == NULL || q == NULL || d == NULL || (q->nra > 0 && q->ra == NULL))
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  memset (d, 0, sizeof *d);
+  const struct ct_disamb *st = __calltab_disamb (ct);
+  if (st == NULL)
+    return -1;
+  struct cx cx = { ct, st, q };
+  if (decide (&cx, q->pc, 0, d) < 0)
+    {
+      calltab_decision_free (d);
+      return -1;
+    }
+  return 0;
+}
+
+CALLTAB_EXPORT void
+calltab_decision_free (Calltab_Decision *d)
+{
+  if (d == NULL)
+    return;
+  free (d->candidates);
+  d->candidates = NULL;
+  d->ncandidates = d->nremaining = 0;
+}

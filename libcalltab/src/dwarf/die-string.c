@@ -1,0 +1,67 @@
+/* die-string.c: string attributes of DIEs, read so that a unit cut
+   short cannot run a string past its section (calltab_die_string,
+   docs/library.md).
+
+   libdw hands out a DW_FORM_string attribute as the address of its
+   first byte and never looks for its end (dwarf_formstring); only when
+   it steps over the attribute does it search for the NUL, within the
+   unit.  dwarf_getattrs steps over every attribute of a DIE, so a DIE
+   it walks to the end holds only strings that end in their unit.  */
+
+#include <dwarf.h>
+#include "dwarf-read.h"
+
+/* libdw's bound on the chain of DW_AT_abstract_origin and
+   DW_AT_specification (dwarf_attr_integrate): the DIE asked about
+   and 16 links after it.  */
+#define MAX_CHAIN 17
+
+static int
+step_over (Dwarf_Attribute *attr, void *arg)
+{
+  (void) attr;
+  (void) arg;
+  return DWARF_CB_OK;
+}
+
+/* Whether libdw measured every attribute of DIE within its unit.  */
+static bool
+attrs_end_in_unit (Dwarf_Die *die)
+{
+  return dwarf_getattrs (die, step_over, NULL, 0) == 1;
+}
+
+CALLTAB_EXPORT const char *
+calltab_die_string (Dwarf_Die *die, unsigned int name)
+{
+  if (die == NULL)
+    return NULL;
+  Dwarf_Die d = *die;
+  for (int i = 0; i < MAX_CHAIN; i++)
+    {
+      Dwarf_Attribute attr;
+      if (dwarf_attr (&d, name, &attr) != NULL)
+	return dwarf_whatform (&attr) != DW_FORM_string
+	       || attrs_end_in_unit (&d) ? dwarf_formstring (&attr) : NULL;
+      if (dwarf_attr (&d, DW_AT_abstract_origin, &attr) == NULL
+	  && dwarf_attr (&d, DW_AT_specification, &attr) == NULL)
+	break;
+      if (dwarf_formref_die (&attr, &d) == NULL)
+	return NULL;
+    }
+  /* What else dwarf_attr_integrate finds (the skeleton of a split unit)
+     comes from a unit we did not walk: its inline strings are not
+     taken.  */
+  Dwarf_Attribute attr;
+  if (dwarf_attr_integrate (die, name, &attr) != NULL
+      && dwarf_whatform (&attr) != DW_FORM_string)
+    return dwarf_formstring (&attr);
+  return NULL;
+}
+
+const char *
+__calltab_die_linkage_name (Dwarf_Die *die)
+{
+  const char *s = calltab_die_string (die, DW_AT_linkage_name);
+  return s != NULL ? s : calltab_die_string (die, DW_AT_MIPS_linkage_name);
+}

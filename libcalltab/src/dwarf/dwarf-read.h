@@ -1,0 +1,70 @@
+/* dwarf-read.h: the dwarf layer of libcalltab (internal): DWARF read
+   through libdw and libdwfl so that malformed input cannot crash or
+   mislead the layers above.  die-string.c: string attributes bounded by
+   their unit (calltab_die_string); srclines.c: line tables and file
+   names where libdw can read them; dwfl.c: the one libdwfl set-up and
+   where libdwfl placed an address of a relocatable object.  Above
+   common (common/common.h).  */
+
+#ifndef CALLTAB_DWARF_READ_H
+#define CALLTAB_DWARF_READ_H 1
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <elfutils/libdwfl.h>
+#include "common/common.h"
+
+/* GCC's attribute for the discriminator of an inlined call (a vendor
+   attribute of DWARF, not of calltab's format; elfutils' dwarf.h lacks
+   it).  Read by afdo and inlines.  */
+#define CT_DW_AT_GNU_discriminator 0x2136
+
+/* DIE's DW_AT_linkage_name (DW_AT_MIPS_linkage_name before DWARF 4),
+   through its abstract origin and specification; NULL if none.  */
+const char *__calltab_die_linkage_name (Dwarf_Die *die);
+
+/* The one libdwfl set-up of the reader and the verifier: report PATH
+   offline, separate debug files along *DEBUGINFO_PATH (NULL string:
+   libdwfl's default).  Fills *CALLBACKS, which must live as long as the
+   Dwfl.  Returns the module's Dwarf, or NULL (no DWARF, or *DWFLP NULL:
+   out of memory); *DWFLP, when not NULL, is the caller's to end.  */
+Dwarf *__calltab_dwfl_offline (Dwfl_Callbacks *callbacks,
+			       char **debuginfo_path, const char *path,
+			       Dwfl **dwflp, Dwfl_Module **modp,
+			       Dwarf_Addr *bias);
+
+/* Where libdwfl placed address *ADDR of relocatable object MOD (its
+   DWARF's addresses): 1 with the section index in *SCN and *ADDR made
+   an offset into it, as dwfl_module_address_section answers, or with
+   RELOCATE_ONLY as dwfl_module_relocate_address (*SCN unset); 0 in no
+   section (*ADDR unchanged); -1 out of memory (CALLTAB_E_NOMEM).  The
+   table of sections is built on the first call and kept with MOD:
+   __calltab_dwfl_end releases it (addrmap.c).  */
+int __calltab_dwfl_place (Dwfl_Module *mod, Dwarf_Addr *addr, size_t *scn,
+			  bool relocate_only);
+
+/* dwfl_end for a Dwfl whose modules __calltab_dwfl_place was used on.
+   NULL: nothing.  */
+void __calltab_dwfl_end (Dwfl *dwfl);
+
+/* Whether libdw can read CUDIE's line table without crashing
+   (srclines.c: elfutils 0.192 and a pre-DWARF 5 table that lists files,
+   in a unit without a readable DW_AT_comp_dir).  */
+bool __calltab_lines_readable (Dwarf_Die *cudie);
+
+/* dwarf_getsrclines where __calltab_lines_readable: 0, -1 when libdw
+   fails (dwarf_errno), 1 when the table is not read.  */
+int __calltab_getsrclines (Dwarf_Die *cudie, Dwarf_Lines **lines,
+			   size_t *nlines);
+
+/* Whether CUDIE has no DW_AT_comp_dir or one that ends within its unit
+   (libdw's line functions read it without looking; srclines.c).  */
+bool __calltab_comp_dir_readable (Dwarf_Die *cudie);
+
+/* dwarf_getsrcfiles and dwarf_decl_file where libdw can read the
+   unit's DW_AT_comp_dir (srclines.c); -1 and NULL where it cannot.  */
+int __calltab_getsrcfiles (Dwarf_Die *cudie, Dwarf_Files **files,
+			   size_t *nfiles);
+const char *__calltab_decl_file (Dwarf_Die *die);
+
+#endif /* dwarf-read.h */

@@ -1,0 +1,120 @@
+/* elf-index.h: the ELF walks libcalltab shares (internal): one walker
+   over relocations (relocs.c) and one map from addresses to allocated
+   sections (addrmap.c).  */
+
+#ifndef CALLTAB_ELF_INDEX_H
+#define CALLTAB_ELF_INDEX_H 1
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <gelf.h>
+#include "common/common.h"
+
+/* One relocation, of SHT_RELA or SHT_REL.  */
+struct ct_rel
+{
+  size_t applies_to;		/* sh_info of the relocation section */
+  uint64_t offset;		/* r_offset */
+  unsigned int type;
+  size_t symndx;
+  int64_t addend;		/* RELA: r_addend; REL: 0, see IMPLICIT */
+  bool implicit;		/* REL: the addend is in the relocated bytes;
+				   the caller reads it where it needs it */
+  bool have_sym;		/* SYM, SHNDX and NAME are valid */
+  GElf_Sym sym;
+  size_t shndx;			/* st_shndx, SHN_XINDEX resolved */
+  const char *name;		/* "" if none */
+};
+
+/* The relocation section RSCN cannot name symbols (no symbol table).  */
+#define CT_RELOC_NO_SYMTAB 2
+
+/* Call FN (REL, ARG) for every relocation of relocation section RSCN of
+   ELF (SHT_RELA or SHT_REL; other sections have none), in order.  With
+   NEED_SYMTAB, returns CT_RELOC_NO_SYMTAB without calling FN if RSCN's
+   sh_link is not a symbol table; else relocations whose symbol cannot be
+   read have HAVE_SYM false.  Stops at the first non-zero return of FN
+   and returns it; 0 when FN returned 0 for all.  */
+int __calltab_reloc_walk (Elf *elf, Elf_Scn *rscn, bool need_symtab,
+			  int (*fn) (const struct ct_rel *rel, void *arg),
+			  void *arg);
+
+/* The same for every relocation section of ELF that applies to section
+   SCN; relocations whose symbol cannot be read are left out.  */
+int __calltab_foreach_reloc (Elf *elf, size_t scn,
+			     int (*fn) (const struct ct_rel *rel, void *arg),
+			     void *arg);
+
+/* Where the relocation sections of a file are, built once: the
+   relocation sections applying to each section, and the extended
+   section index table of each symbol table.  The walks below then cost
+   the relocations they visit, not the sections of the file (objects
+   with many COMDAT groups have tens of thousands).  One allocation
+   besides ELF's: __calltab_relindex_free releases it.  */
+struct ct_relindex
+{
+  size_t nscns;
+  size_t *first;		/* NSCNS + 1: the relocation sections for
+				   section I are RELS[FIRST[I]..FIRST[I+1]) */
+  size_t *rels;			/* in section order */
+  Elf_Data **xndx;		/* per symbol table: its SHT_SYMTAB_SHNDX */
+};
+
+/* Build the index of ELF, or NULL with CALLTAB_E_NOMEM set.  */
+struct ct_relindex *__calltab_relindex (Elf *elf);
+void __calltab_relindex_free (struct ct_relindex *ix);
+
+/* __calltab_reloc_walk and __calltab_foreach_reloc through IX (built
+   for ELF; NULL: the plain walks).  Same calls, same order.  */
+int __calltab_reloc_walk_ix (Elf *elf, const struct ct_relindex *ix,
+			     Elf_Scn *rscn, bool need_symtab,
+			     int (*fn) (const struct ct_rel *rel, void *arg),
+			     void *arg);
+int __calltab_foreach_reloc_ix (Elf *elf, const struct ct_relindex *ix,
+				size_t scn,
+				int (*fn) (const struct ct_rel *rel, void *arg),
+				void *arg);
+
+/* An allocated section.  */
+struct ct_range
+{
+  uint64_t addr, size;
+  size_t scn;
+  bool exec;			/* SHF_EXECINSTR */
+  bool nobits;			/* SHT_NOBITS */
+};
+
+/* The allocated sections of a file (of non-zero size), sorted by
+   address.  One allocation: free () releases it.  */
+struct ct_addrmap
+{
+  size_t n;
+  struct ct_range ranges[];
+};
+
+/* Build the map of ELF (empty if ELF has no sections), or NULL with
+   CALLTAB_E_NOMEM set.  */
+struct ct_addrmap *__calltab_addrmap (Elf *elf);
+
+/* The section holding the byte at ADDR, NULL if none.  Sections may
+   overlap (.tbss lies over the sections after it): the one starting
+   last at or below ADDR wins, and at the same start one with contents.  */
+const struct ct_range *__calltab_addrmap_find (const struct ct_addrmap *map,
+					       uint64_t addr);
+
+/* Whether the section and program headers and every section of ELF
+   (open on FD) lie inside the file, and no compressed section claims
+   more than __calltab_chdr_plausible allows (layout.c).  libdwfl reads
+   a whole file into memory with sizes taken from these headers; a file
+   that fails this is not given to it.  On failure *WHY says what is
+   wrong.  */
+bool __calltab_elf_layout_sane (Elf *elf, int fd, char *why, size_t whysize);
+
+/* Whether a compressed section of COMPRESSED bytes (header included)
+   with header CHDR can hold the size it claims: no more than its
+   format can expand to (layout.c).  libelf allocates the claimed size
+   before it decompresses.  */
+bool __calltab_chdr_plausible (const GElf_Chdr *chdr, uint64_t compressed);
+
+#endif /* elf-index.h */

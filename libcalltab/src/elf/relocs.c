@@ -1,0 +1,240 @@
+/* relocs.c: the one walker over SHT_RELA and SHT_REL relocations.  */
+
+#include <stdlib.h>
+#include "elf-index.h"
+
+/* The SHT_SYMTAB_SHNDX section of symbol table SYMSCN: the last one
+   linked to it.  */
+static Elf_Data *
+find_xndx (Elf *elf, Elf_Scn *symscn)
+{
+  Elf_Data *xndx = NULL;
+  for (Elf_Scn *s = NULL; (s = elf_nextscn (elf, s)) != NULL;)
+    {
+      GElf_Shdr xsh;
+      if (gelf_getshdr (s, &xsh) != NULL && xsh.sh_type == SHT_SYMTAB_SHNDX
+	  && xsh.sh_link == elf_ndxscn (symscn))
+	xndx = elf_getdata (s, NULL);
+    }
+  return xndx;
+}
+
+static int
+walk (Elf *elf, const struct ct_relindex *ix, Elf_Scn *rscn,
+      bool need_symtab, int (*fn) (const struct ct_rel *rel, void *arg),
+      void *arg)
+{
+  GElf_Shdr sh;
+  if (gelf_getshdr (rscn, &sh) == NULL
+      || (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
+    return 0;
+  bool rela = sh.sh_type == SHT_RELA;
+  Elf_Scn *symscn = sh.sh_link != 0 ? elf_getscn (elf, sh.sh_link) : NULL;
+  GElf_Shdr symsh;
+  Elf_Data *symdata = NULL;
+  if (symscn != NULL && gelf_getshdr (symscn, &symsh) != NULL
+      && (symsh.sh_type == SHT_SYMTAB || symsh.sh_type == SHT_DYNSYM))
+    symdata = elf_getdata (symscn, NULL);
+  if (symdata == NULL && need_symtab)
+    return CT_RELOC_NO_SYMTAB;
+  Elf_Data *xndx = NULL;
+  if (symdata != NULL)
+    {
+      size_t symndx = elf_ndxscn (symscn);
+      xndx = ix != NULL && symndx < ix->nscns
+	     ? ix->xndx[symndx] : find_xndx (elf, symscn);
+    }
+  Elf_Data *data = elf_getdata (rscn, NULL);
+  size_t entsize = gelf_fsize (elf, rela ? ELF_T_RELA : ELF_T_REL, 1,
+			       EV_CURRENT);
+  if (data == NULL || entsize == 0)
+    return 0;
+  size_t n = data->d_size / entsize;
+  for (size_t i = 0; i < n; i++)
+    {
+      struct ct_rel r = { .applies_to = sh.sh_info, .implicit = !rela,
+			  .name = "" };
+      GElf_Rela ra;
+      if (rela)
+	{
+	  if (gelf_getrela (data, (int) i, &ra) == NULL)
+	    continue;
+	  r.addend = ra.r_addend;
+	}
+      else
+	{
+	  GElf_Rel rl;
+	  if (gelf_getrel (data, (int) i, &rl) == NULL)
+	    continue;
+	  ra.r_offset = rl.r_offset;
+	  ra.r_info = rl.r_info;
+	}
+      /* gelf gives r_info in the 64-bit layout for both classes.  */
+      r.offset = ra.r_offset;
+      r.type = (unsigned int) GELF_R_TYPE (ra.r_info);
+      r.symndx = GELF_R_SYM (ra.r_info);
+      Elf32_Word shndx_ext;
+      if (symdata != NULL
+	  && gelf_getsymshndx (symdata, xndx, (int) r.symndx, &r.sym,
+			       &shndx_ext) != NULL)
+	{
+	  r.have_sym = true;
+	  r.shndx = r.sym.st_shndx == SHN_XINDEX ? shndx_ext : r.sym.st_shndx;
+	  const char *name = elf_strptr (elf, symsh.sh_link, r.sym.st_name);
+	  r.name = name != NULL ? name : "";
+	}
+      int rc = fn (&r, arg);
+      if (rc != 0)
+	return rc;
+    }
+  return 0;
+}
+
+int
+__calltab_reloc_walk (Elf *elf, Elf_Scn *rscn, bool need_symtab,
+		      int (*fn) (const struct ct_rel *rel, void *arg),
+		      void *arg)
+{
+  return walk (elf, NULL, rscn, need_symtab, fn, arg);
+}
+
+int
+__calltab_reloc_walk_ix (Elf *elf, const struct ct_relindex *ix,
+			 Elf_Scn *rscn, bool need_symtab,
+			 int (*fn) (const struct ct_rel *rel, void *arg),
+			 void *arg)
+{
+  return walk (elf, ix, rscn, need_symtab, fn, arg);
+}
+
+struct have_sym_filter
+{
+  int (*fn) (const struct ct_rel *rel, void *arg);
+  void *arg;
+};
+
+static int
+only_with_symbol (const struct ct_rel *rel, void *arg)
+{
+  const struct have_sym_filter *f = arg;
+  return rel->have_sym ? f->fn (rel, f->arg) : 0;
+}
+
+/* Whether S is a relocation section applying to section SCN.  */
+static bool
+applies_to (Elf_Scn *s, size_t scn)
+{
+  GElf_Shdr sh;
+  return gelf_getshdr (s, &sh) != NULL && sh.sh_info == scn
+	 && (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL);
+}
+
+static int
+foreach_in (Elf *elf, const struct ct_relindex *ix, Elf_Scn *s,
+	    struct have_sym_filter *f)
+{
+  int rc = walk (elf, ix, s, true, only_with_symbol, f);
+  return rc == CT_RELOC_NO_SYMTAB ? 0 : rc;
+}
+
+int
+__calltab_foreach_reloc_ix (Elf *elf, const struct ct_relindex *ix,
+			    size_t scn,
+			    int (*fn) (const struct ct_rel *rel, void *arg),
+			    void *arg)
+{
+  struct have_sym_filter f = { fn, arg };
+  if (ix != NULL && scn < ix->nscns)
+    {
+      for (size_t i = ix->first[scn]; i < ix->first[scn + 1]; i++)
+	{
+	  int rc = foreach_in (elf, ix, elf_getscn (elf, ix->rels[i]), &f);
+	  if (rc != 0)
+	    return rc;
+	}
+      return 0;
+    }
+  for (Elf_Scn *s = NULL; (s = elf_nextscn (elf, s)) != NULL;)
+    {
+      if (!applies_to (s, scn))
+	continue;
+      int rc = foreach_in (elf, ix, s, &f);
+      if (rc != 0)
+	return rc;
+    }
+  return 0;
+}
+
+int
+__calltab_foreach_reloc (Elf *elf, size_t scn,
+			 int (*fn) (const struct ct_rel *rel, void *arg),
+			 void *arg)
+{
+  return __calltab_foreach_reloc_ix (elf, NULL, scn, fn, arg);
+}
+
+void
+__calltab_relindex_free (struct ct_relindex *ix)
+{
+  if (ix == NULL)
+    return;
+  free (ix->first);
+  free (ix->rels);
+  free (ix->xndx);
+  free (ix);
+}
+
+struct ct_relindex *
+__calltab_relindex (Elf *elf)
+{
+  size_t n;
+  if (elf_getshdrnum (elf, &n) < 0)
+    n = 0;
+  struct ct_relindex *ix = calloc (1, sizeof *ix);
+  if (ix == NULL)
+    goto nomem;
+  ix->nscns = n;
+  ix->first = calloc (n + 1, sizeof *ix->first);
+  ix->xndx = calloc (n ? n : 1, sizeof *ix->xndx);
+  if (ix->first == NULL || ix->xndx == NULL)
+    goto nomem;
+  /* Count the relocation sections of each target, then place them.  */
+  size_t nrels = 0;
+  for (Elf_Scn *s = NULL; (s = elf_nextscn (elf, s)) != NULL;)
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (s, &sh) == NULL)
+	continue;
+      if ((sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL) && sh.sh_info < n)
+	{
+	  ix->first[sh.sh_info + 1]++;
+	  nrels++;
+	}
+      /* As find_xndx: the last one linked to a section.  */
+      if (sh.sh_type == SHT_SYMTAB_SHNDX && sh.sh_link < n)
+	ix->xndx[sh.sh_link] = elf_getdata (s, NULL);
+    }
+  for (size_t i = 0; i < n; i++)
+    ix->first[i + 1] += ix->first[i];
+  ix->rels = malloc ((nrels ? nrels : 1) * sizeof *ix->rels);
+  size_t *fill = calloc (n ? n : 1, sizeof *fill);
+  if (ix->rels == NULL || fill == NULL)
+    {
+      free (fill);
+      goto nomem;
+    }
+  for (Elf_Scn *s = NULL; (s = elf_nextscn (elf, s)) != NULL;)
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (s, &sh) != NULL
+	  && (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL) && sh.sh_info < n)
+	ix->rels[ix->first[sh.sh_info] + fill[sh.sh_info]++] = elf_ndxscn (s);
+    }
+  free (fill);
+  return ix;
+
+nomem:
+  __calltab_relindex_free (ix);
+  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+  return NULL;
+}

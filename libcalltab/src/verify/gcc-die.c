@@ -1,0 +1,288 @@
+/* gcc-die.c: GCC's own DIE of a function the tables name.
+
+   The plugin's callee DIE of a function that makes no recorded call has
+   no address (docs/format.md); GCC's own DIE of its definition, in the
+   translation unit's GCC unit, has one.  When a linker folds such a
+   function (ld.gold --icf=all) and drops its local symbol, that
+   DW_AT_low_pc, relocated to the kept copy, is what still shows the
+   fold.  Which GCC DIE it is: the origin of GCC's call site at the same
+   return address (-O1 and above, -Og), else the one definition in the
+   unit whose symbol is the callee's (GCC gives a local function no
+   DW_AT_linkage_name, so C++ overloads of a local function share the
+   key and are left ambiguous).  The index of one GCC unit is built when
+   first needed and kept while the tables' units of that unit follow.  */
+
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include "verify.h"
+
+#ifndef DW_TAG_GNU_call_site
+# define DW_TAG_GNU_call_site 0x4109
+#endif
+
+/* How many DW_AT_abstract_origin / DW_AT_specification hops from a
+   concrete DIE are kept: out-of-line instance -> abstract DIE ->
+   declaration.  */
+#define ORIGIN_HOPS 3
+
+struct gcc_site
+{
+  struct ct_place ret;		/* the return address */
+  Dwarf_Off origin;		/* DW_AT_call_origin / DW_AT_abstract_origin */
+};
+
+struct gcc_def
+{
+  Dwarf_Off die;
+  Dwarf_Off origins[ORIGIN_HOPS];	/* 0: none */
+  const char *name, *linkage;
+};
+
+struct gcc_dies
+{
+  bool valid;			/* UNIT is indexed */
+  Dwarf_Off unit;		/* the GCC unit indexed */
+  struct gcc_site *sites;	/* sorted by ret */
+  size_t nsites, sites_alloc;
+  struct gcc_def *defs;
+  size_t ndefs, defs_alloc;
+};
+
+void
+verify_die_names (Dwarf_Die *die, const char **name, const char **linkage)
+{
+  *name = calltab_die_string (die, DW_AT_name);
+  *linkage = __calltab_die_linkage_name (die);
+}
+
+bool
+verify_gcc_names_match (const Calltab_Func *f, const char *name,
+			const char *linkage)
+{
+  /* Each side's symbol: its linkage name, else its name (C).  GCC names
+     the abstract origin of an IPA clone (foo), the table may name the
+     clone itself (foo.isra.0); GCC's DIE of a C++ structor is the
+     abstract "unified" one (C4, D4), the table's the symbol called (C1,
+     C2, D0, D1, D2): the same function.  Where one side has no linkage
+     name (GCC's DIE of a local function, or a builtin known by its
+     symbol), the names are compared too.  */
+  const char *gcc = linkage != NULL ? linkage : name;
+  const char *ours = f->linkage_name != NULL ? f->linkage_name : f->name;
+  if (gcc == NULL)
+    return false;
+  if (ours != NULL && verify_symbol_matches (ours, NULL, gcc))
+    return true;
+  return (linkage == NULL || f->linkage_name == NULL) && name != NULL
+	 && f->name != NULL && verify_symbol_matches (f->name, name, NULL);
+}
+
+static int
+cmp_site (const void *a, const void *b)
+{
+  const struct gcc_site *x = a, *y = b;
+  return ct_place_cmp (&x->ret, &y->ret);
+}
+
+static bool
+add_site (struct verify *v, struct gcc_dies *g, Dwarf_Die *die)
+{
+  Dwarf_Attribute attr;
+  Dwarf_Addr ret;
+  Dwarf_Die origin;
+  if (dwarf_attr (die, DW_AT_call_return_pc, &attr) != NULL)
+    {
+      if (dwarf_formaddr (&attr, &ret) != 0)
+	return true;
+    }
+  else if (dwarf_lowpc (die, &ret) != 0)
+    return true;
+  if ((dwarf_attr (die, DW_AT_call_origin, &attr) == NULL
+       && dwarf_attr (die, DW_AT_abstract_origin, &attr) == NULL)
+      || dwarf_formref_die (&attr, &origin) == NULL)
+    return true;		/* an indirect call */
+  struct gcc_site s = { .origin = dwarf_dieoffset (&origin) };
+  if (!verify_dwarf_place (v, ret, true, &s.ret))
+    return true;
+  if (__calltab_reserve (&g->sites, &g->sites_alloc, g->nsites + 1,
+			 sizeof *g->sites) < 0)
+    return false;
+  g->sites[g->nsites++] = s;
+  return true;
+}
+
+static bool
+add_def (struct gcc_dies *g, Dwarf_Die *die)
+{
+  Dwarf_Addr low;
+  if (dwarf_lowpc (die, &low) != 0 && dwarf_entrypc (die, &low) != 0)
+    return true;		/* a declaration or an abstract DIE */
+  struct gcc_def d = { .die = dwarf_dieoffset (die) };
+  verify_die_names (die, &d.name, &d.linkage);
+  Dwarf_Die at = *die;
+  for (int i = 0; i < ORIGIN_HOPS; i++)
+    {
+      Dwarf_Attribute attr;
+      if ((dwarf_attr (&at, DW_AT_abstract_origin, &attr) == NULL
+	   && dwarf_attr (&at, DW_AT_specification, &attr) == NULL)
+	  || dwarf_formref_die (&attr, &at) == NULL)
+	break;
+      d.origins[i] = dwarf_dieoffset (&at);
+    }
+  if (__calltab_reserve (&g->defs, &g->defs_alloc, g->ndefs + 1,
+			 sizeof *g->defs) < 0)
+    return false;
+  g->defs[g->ndefs++] = d;
+  return true;
+}
+
+static bool
+walk (struct verify *v, struct gcc_dies *g, Dwarf_Die *die, unsigned depth)
+{
+  if (depth > 512)
+    return true;
+  do
+    {
+      int tag = dwarf_tag (die);
+      if ((tag == DW_TAG_call_site || tag == DW_TAG_GNU_call_site)
+	  && !add_site (v, g, die))
+	return false;
+      if (tag == DW_TAG_subprogram && !add_def (g, die))
+	return false;
+      Dwarf_Die child;
+      if (dwarf_child (die, &child) == 0 && !walk (v, g, &child, depth + 1))
+	return false;
+    }
+  while (dwarf_siblingof (die, die) == 0);
+  return true;
+}
+
+/* The index of the GCC unit at UNIT (header size HSIZE).  */
+static struct gcc_dies *
+index_unit (struct verify *v, Dwarf_Off unit, size_t hsize)
+{
+  struct gcc_dies *g = v->gcc_dies;
+  if (g == NULL)
+    {
+      g = v->gcc_dies = calloc (1, sizeof *g);
+      if (g == NULL)
+	{
+	  v->nomem = true;
+	  return NULL;
+	}
+    }
+  if (g->valid && g->unit == unit)
+    return g;
+  g->valid = false;
+  g->nsites = g->ndefs = 0;
+  Dwarf_Die cudie;
+  if (dwarf_offdie (v->dwarf, unit + hsize, &cudie) == NULL)
+    return NULL;
+  if (!walk (v, g, &cudie, 0))
+    {
+      v->nomem = true;
+      return NULL;
+    }
+  qsort (g->sites, g->nsites, sizeof *g->sites, cmp_site);
+  g->unit = unit;
+  g->valid = true;
+  return g;
+}
+
+static bool
+offset_before (const void *elt, const void *key)
+{
+  return *(const uint64_t *) elt < *(const uint64_t *) key;
+}
+
+/* GCC's unit of the translation unit whose declaration unit holds F's
+   DIE: the unit built with the plugin right before it (the compiler
+   writes the declaration unit after GCC's, in the same section).  */
+static struct gcc_dies *
+unit_of (struct verify *v, const Calltab_Func *f)
+{
+  Dwarf_Die die;
+  if (v->dwarf == NULL || f->scn != 0
+      || dwarf_offdie (v->dwarf, f->die, &die) == NULL)
+    return NULL;
+  uint64_t decl = f->die - dwarf_cuoffset (&die);
+  size_t i = __calltab_partition (v->plugin_units, v->nplugin_units,
+				  sizeof v->plugin_units[0], offset_before,
+				  &decl);
+  if (i == 0)
+    return NULL;
+  Dwarf_Off unit = v->plugin_units[i - 1], next;
+  size_t hsize;
+  if (dwarf_nextcu (v->dwarf, unit, &next, &hsize, NULL, NULL, NULL) != 0
+      || next != decl)
+    return NULL;
+  return index_unit (v, unit, hsize);
+}
+
+/* The concrete DIE of G for the DIE at ORIGIN: itself, or a definition
+   whose origins reach it.  */
+static bool
+concrete_of (struct verify *v, const struct gcc_dies *g, Dwarf_Off origin,
+	     Dwarf_Die *out)
+{
+  for (size_t i = 0; i < g->ndefs; i++)
+    {
+      const struct gcc_def *d = &g->defs[i];
+      bool hit = d->die == origin;
+      for (int h = 0; !hit && h < ORIGIN_HOPS && d->origins[h] != 0; h++)
+	hit = d->origins[h] == origin;
+      if (hit)
+	return dwarf_offdie (v->dwarf, d->die, out) != NULL;
+    }
+  return false;
+}
+
+bool
+verify_gcc_callee (struct verify *v, const Calltab_Func *f,
+		   const struct ct_place *ret, Dwarf_Die *out)
+{
+  struct gcc_dies *g = unit_of (v, f);
+  if (g == NULL)
+    return false;
+  struct gcc_site key = { .ret = *ret };
+  struct gcc_site *s = bsearch (&key, g->sites, g->nsites, sizeof key,
+				cmp_site);
+  if (s != NULL)
+    {
+      while (s > g->sites && cmp_site (s - 1, &key) == 0)
+	s--;
+      for (; s < g->sites + g->nsites && cmp_site (s, &key) == 0; s++)
+	{
+	  Dwarf_Die origin;
+	  const char *name, *linkage;
+	  if (dwarf_offdie (v->dwarf, s->origin, &origin) == NULL)
+	    continue;
+	  verify_die_names (&origin, &name, &linkage);
+	  if (verify_gcc_names_match (f, name, linkage)
+	      && concrete_of (v, g, s->origin, out))
+	    return true;
+	}
+    }
+  /* No call site says which: the unit's one definition of the symbol.  */
+  const struct gcc_def *hit = NULL;
+  for (size_t i = 0; i < g->ndefs; i++)
+    if (verify_gcc_names_match (f, g->defs[i].name, g->defs[i].linkage))
+      {
+	if (hit != NULL)
+	  return false;		/* ambiguous */
+	hit = &g->defs[i];
+      }
+  return hit != NULL && dwarf_offdie (v->dwarf, hit->die, out) != NULL;
+}
+
+void
+verify_gcc_dies_end (struct verify *v)
+{
+  struct gcc_dies *g = v->gcc_dies;
+  if (g == NULL)
+    return;
+  free (g->sites);
+  free (g->defs);
+  free (g);
+  v->gcc_dies = NULL;
+}

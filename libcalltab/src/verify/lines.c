@@ -1,0 +1,1229 @@
+/* lines.c: the discriminator rules of DESIGN.md on the line table.
+
+   Through libdw only (dwarf_getsrclines, dwarf_linediscriminator,
+   dwarf_linebeginstatement).  Checked, as warnings:
+   - a row with a non-zero discriminator is not is_stmt (it is not a
+     breakpoint location);
+   - in each function, the discriminators of each source line (file,
+     line) are 0..n-1: none is skipped;
+   - with the basic blocks of the final code (cfg.c, cfg.h: leaders are
+     the function's entry, jump targets, and after a jump, a conditional
+     jump or a return the first instruction past the alignment padding;
+     calls do not end blocks; padding holds no line): a line whose code
+     lies in one block carries discriminator 0 (a block's discriminator
+     does not leak onto it), and when it lies in several, no
+     discriminator of it is in two blocks (every block is told apart by
+     (line, discriminator)).
+   Rows that hold no code (the next row of the sequence has the same
+   address) and rows outside every function are left out.
+
+   Which function a row belongs to: the one of the unit whose range
+   holds the row's address.  In a linked file several functions of a
+   unit can share addresses: discarded COMDAT copies that the linker
+   points at a tombstone (0), and functions folded by ICF.  libdw sorts
+   a unit's rows by address, so the rows of their line sequences
+   interleave and cannot be told apart: such functions are not judged
+   by the per-function rules, and counted (discriminator-unchecked,
+   mark_overlaps).  So is a function in code that several line
+   sequences of its unit cover though no other function of the unit
+   does (a section folded by --icf=all whose function has no DIE with a
+   range: mark_folded_sequences).
+
+   Exception landing pads are leaders too: the unwinder transfers
+   control there, and nothing in the code shows it (a landing pad
+   usually follows a call that does not return, to __cxa_rethrow or
+   _Unwind_Resume).  They come from the LSDAs that the FDEs of .eh_frame
+   point at (lsda.c), found once per file; exception tables that do not
+   decode are counted (discriminator-unchecked): their landing pads are
+   not known.
+
+   The block rules need the code: a function whose code is not in the
+   file (a discarded copy at a tombstone, a separate debug file) is not
+   judged by them; one whose code is there but does not decode is
+   counted (discriminator-unchecked), never passed silently.
+
+   Hierarchical discriminators (a unit built with
+   -fplugin-arg-calltab-discriminators=hierarchical, calltab-format.h):
+   blocks are told apart by base and copy ID, so the is_stmt and block
+   rules judge those two fields (the multiplicity names no block), and
+   the density rule numbers the base field.  */
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include "verify.h"
+#include "code/cfg.h"
+#include "code/lsda.h"
+
+/* A function of the unit: its name, and where its opening line is
+   (what a row at its entry address carries).  */
+struct func_decl
+{
+  const char *name;
+  const char *file;		/* NULL: not known */
+  int line;
+};
+
+struct range
+{
+  Dwarf_Addr low, high;
+  size_t func;
+};
+
+/* A range of a DW_TAG_inlined_subroutine: the code of one inline
+   instance (nested ones have greater DEPTH).  */
+struct inl
+{
+  Dwarf_Addr low, high;
+  unsigned depth;
+  Dwarf_Off off;		/* the DIE's offset: the instance */
+};
+
+struct funcs
+{
+  struct range *ranges;
+  size_t nranges, alloc;
+  Dwarf_Addr *maxhigh;		/* the highest end of ranges[0..k] */
+  bool *overlapped;		/* per function: shares code with another */
+  struct func_decl *decls;	/* per function */
+  size_t ndecls, decls_alloc;
+  struct inl *inls;		/* the unit's inlined subroutines' ranges */
+  size_t ninls, inls_alloc;
+  bool nomem;			/* an allocation failed */
+};
+
+static int
+cmp_range (const void *a, const void *b)
+{
+  const struct range *x = a, *y = b;
+  if (x->low != y->low)
+    return x->low < y->low ? -1 : 1;
+  if (x->high != y->high)
+    return x->high < y->high ? -1 : 1;
+  return x->func < y->func ? -1 : x->func > y->func;
+}
+
+/* Add the ranges of the inlined subroutines under PARENT, at DEPTH.  */
+static void
+add_inlines (struct funcs *f, Dwarf_Die *parent, unsigned depth)
+{
+  Dwarf_Die child;
+  if (dwarf_child (parent, &child) != 0)
+    return;
+  do
+    {
+      int tag = dwarf_tag (&child);
+      if (tag == DW_TAG_inlined_subroutine)
+	{
+	  ptrdiff_t off = 0;
+	  Dwarf_Addr base, low, high;
+	  while ((off = dwarf_ranges (&child, off, &base, &low, &high)) > 0)
+	    {
+	      if (__calltab_reserve (&f->inls, &f->inls_alloc, f->ninls + 1,
+				     sizeof *f->inls) < 0)
+		{
+		  f->nomem = true;
+		  return;
+		}
+	      f->inls[f->ninls++] = (struct inl) { low, high, depth,
+						   dwarf_dieoffset (&child) };
+	    }
+	  add_inlines (f, &child, depth + 1);
+	}
+      else if (tag == DW_TAG_lexical_block)
+	add_inlines (f, &child, depth);
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+}
+
+static int
+add_func (Dwarf_Die *die, void *arg)
+{
+  struct funcs *f = arg;
+  if (__calltab_reserve (&f->decls, &f->decls_alloc, f->ndecls + 1,
+			 sizeof *f->decls) < 0)
+    {
+      f->nomem = true;
+      return DWARF_CB_ABORT;
+    }
+  size_t index = f->ndecls++;
+  struct func_decl *d = &f->decls[index];
+  d->name = calltab_die_string (die, DW_AT_name);
+  /* check_unit read the unit's line table: libdw can read its
+     DW_AT_comp_dir.  */
+  d->file = dwarf_decl_file (die);
+  if (dwarf_decl_line (die, &d->line) != 0)
+    d->file = NULL;
+  ptrdiff_t off = 0;
+  Dwarf_Addr base, low, high;
+  while ((off = dwarf_ranges (die, off, &base, &low, &high)) > 0)
+    {
+      if (__calltab_reserve (&f->ranges, &f->alloc, f->nranges + 1,
+			     sizeof *f->ranges) < 0)
+	{
+	  f->nomem = true;
+	  return DWARF_CB_ABORT;
+	}
+      f->ranges[f->nranges++] = (struct range) { low, high, index };
+    }
+  add_inlines (f, die, 0);
+  return f->nomem ? DWARF_CB_ABORT : DWARF_CB_OK;
+}
+
+static bool
+starts_at_or_below (const void *elt, const void *key)
+{
+  return ((const struct range *) elt)->low <= *(const Dwarf_Addr *) key;
+}
+
+#define NO_FUNC ((size_t) -1)
+#define SEVERAL_FUNCS ((size_t) -2)
+
+/* The function holding ADDR: NO_FUNC when none does, SEVERAL_FUNCS
+   when several do.  */
+static size_t
+func_at (const struct funcs *f, Dwarf_Addr addr)
+{
+  size_t lo = __calltab_partition (f->ranges, f->nranges, sizeof *f->ranges,
+				   starts_at_or_below, &addr);
+  size_t found = NO_FUNC;
+  /* Back over the ranges starting at or below ADDR while one of them
+     may still reach it (MAXHIGH: the highest end up to there).  */
+  for (size_t k = lo; k-- > 0 && f->maxhigh[k] > addr; )
+    if (addr < f->ranges[k].high && f->ranges[k].func != found)
+      {
+	if (found != NO_FUNC)
+	  return SEVERAL_FUNCS;
+	found = f->ranges[k].func;
+      }
+  return found;
+}
+
+struct row
+{
+  size_t func;
+  Dwarf_Off inst;		/* the inline instance holding the row's start
+				   (its DIE), 0: the function's own code */
+  const char *file;
+  int line;
+  unsigned disc;		/* what tells blocks apart (hierarchical
+				   discriminators: base and copy ID) */
+  unsigned base;		/* what the density rule numbers (the base
+				   field of hierarchical discriminators) */
+  size_t index;
+  Dwarf_Addr addr, end;		/* the code the row covers */
+  size_t block;			/* block rules: one block it touches */
+};
+
+/* Order by key: function, inline instance, position (file, line).  */
+static int
+cmp_key (const struct row *x, const struct row *y)
+{
+  if (x->func != y->func)
+    return x->func < y->func ? -1 : 1;
+  if (x->inst != y->inst)
+    return x->inst < y->inst ? -1 : 1;
+  int c = strcmp (x->file, y->file);
+  if (c != 0)
+    return c;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return 0;
+}
+
+/* Order by key and discriminator.  */
+static int
+cmp_position (const struct row *x, const struct row *y)
+{
+  int c = cmp_key (x, y);
+  if (c != 0)
+    return c;
+  if (x->disc != y->disc)
+    return x->disc < y->disc ? -1 : 1;
+  return 0;
+}
+
+static const char *
+base_name (const char *path)
+{
+  const char *slash = strrchr (path, '/');
+  return slash != NULL ? slash + 1 : path;
+}
+
+/* "SECTION+0xOFFSET" (or the address) of line-table address ADDR.  */
+static void
+describe_addr (struct verify *v, Dwarf_Addr addr, char *buf, size_t size)
+{
+  struct ct_place p;
+  if (verify_dwarf_place (v, addr, false, &p))
+    verify_describe_place (v, &p, buf, size);
+  else
+    snprintf (buf, size, "0x%" PRIx64, (uint64_t) addr);
+}
+
+/* Order by key, base and row.  */
+static int
+cmp_base (const void *a, const void *b)
+{
+  const struct row *x = a, *y = b;
+  int c = cmp_key (x, y);
+  if (c != 0)
+    return c;
+  if (x->base != y->base)
+    return x->base < y->base ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static void
+check_density (struct verify *v, struct verify_place *place,
+	       const struct funcs *f, struct row *rows, size_t n,
+	       bool hierarchical)
+{
+  qsort (rows, n, sizeof *rows, cmp_base);
+  for (size_t i = 0; i < n; )
+    {
+      size_t j = i;
+      while (j < n && cmp_key (&rows[j], &rows[i]) == 0)
+	j++;
+      /* Distinct discriminators of the group, in order: 0, 1, 2, ...  */
+      unsigned expect = 0;
+      size_t bad = (size_t) -1;
+      for (size_t k = i; k < j; k++)
+	{
+	  if (k > i && rows[k].base == rows[k - 1].base)
+	    continue;
+	  if (rows[k].base != expect)
+	    {
+	      bad = k;
+	      break;
+	    }
+	  expect++;
+	}
+      if (bad != (size_t) -1)
+	{
+	  char list[200];
+	  size_t len = 0, count = 0;
+	  list[0] = '\0';
+	  for (size_t k = i; k < j && len < sizeof list - 16; k++)
+	    if (k == i || rows[k].base != rows[k - 1].base)
+	      {
+		len += (size_t) snprintf (list + len, sizeof list - len, "%s%u",
+					  count ? ", " : "", rows[k].base);
+		count++;
+	      }
+	  const char *fname = f->decls[rows[i].func].name != NULL
+			      ? f->decls[rows[i].func].name : "?";
+	  place->index = rows[bad].index;
+	  verify_report (v, VC_DISCRIMINATOR_DENSITY, place,
+			 "%s:%d in '%s' has %sdiscriminators %s, not 0..%zu",
+			 base_name (rows[i].file), rows[i].line, fname,
+			 hierarchical ? "base " : "", list, count - 1);
+	}
+      i = j;
+    }
+}
+
+/* The basic blocks of one function (cfg.h).  */
+struct blocks
+{
+  bool done, ok;
+  struct ct_blocks b;
+};
+
+struct in_func
+{
+  struct verify *v;
+  const struct funcs *f;
+  const size_t *byfunc;
+  size_t first, last;		/* the function's ranges in BYFUNC */
+};
+
+static bool
+target_in_func (uint64_t target, void *arg)
+{
+  const struct in_func *in = arg;
+  for (size_t k = in->first; k < in->last; k++)
+    {
+      const struct range *rg = &in->f->ranges[in->byfunc[k]];
+      if (rg->low <= target && target < rg->high)
+	return true;
+    }
+  return false;
+}
+
+/* The file's landing pads, found when the first function's blocks
+   are.  */
+struct pads
+{
+  bool done, ok;
+  struct ct_landing_pads p;
+};
+
+/* Objects: whether the function holds place T (a relocated jump's
+   target), and at which address (*ADDR).  */
+static bool
+place_in_func (const struct ct_place *t, uint64_t *addr, void *arg)
+{
+  const struct in_func *in = arg;
+  for (size_t k = in->first; k < in->last; k++)
+    {
+      const struct range *rg = &in->f->ranges[in->byfunc[k]];
+      struct ct_place p;
+      if (rg->low < rg->high && verify_dwarf_place (in->v, rg->low, false, &p)
+	  && p.scnidx == t->scnidx && p.offset <= t->offset
+	  && t->offset - p.offset < rg->high - rg->low)
+	{
+	  *addr = rg->low + (t->offset - p.offset);
+	  return true;
+	}
+    }
+  return false;
+}
+
+/* What the block rules could not judge in a unit.  */
+struct unchecked
+{
+  size_t undecodable;		/* functions whose code does not decode */
+  Dwarf_Addr first_bad;		/* the first such function's bad address */
+  const char *first_name;
+  size_t shared_code;		/* functions sharing addresses, at code */
+  size_t shared_none;		/* ... at addresses without code */
+  const char *first_shared;
+  size_t shared_seq;		/* functions in code that several line
+				   sequences of the unit cover */
+  const char *first_seq;
+  struct pads *pads;		/* the file's */
+};
+
+/* Decode function FUNC's code and find its leaders.  BYFUNC lists the
+   indexes of F's ranges ordered by function, FIRST[FUNC] where FUNC's
+   start in it.  A function whose code is not in the file is left out
+   (not judged); one whose code does not decode is counted in UC.  */
+/* Where a row begins, and its line (__calltab_cfg_own_rows).  */
+struct row_start
+{
+  uint64_t addr;
+  const char *file;
+  int line;
+};
+
+struct row_starts
+{
+  struct row_start *s;
+  size_t n;
+};
+
+static int
+cmp_start (const void *a, const void *b)
+{
+  const struct row_start *x = a, *y = b;
+  return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static bool
+start_below (const void *elt, const void *key)
+{
+  return ((const struct row_start *) elt)->addr < *(const uint64_t *) key;
+}
+
+/* Whether rows of one line begin at LOW and at HIGH.  */
+static bool
+same_line_rows (uint64_t low, uint64_t high, void *arg)
+{
+  const struct row_starts *rs = arg;
+  size_t i = __calltab_partition (rs->s, rs->n, sizeof *rs->s, start_below,
+				  &low);
+  size_t j = __calltab_partition (rs->s, rs->n, sizeof *rs->s, start_below,
+				  &high);
+  for (; i < rs->n && rs->s[i].addr == low; i++)
+    for (size_t k = j; k < rs->n && rs->s[k].addr == high; k++)
+      if (rs->s[i].line == rs->s[k].line
+	  && strcmp (rs->s[i].file, rs->s[k].file) == 0)
+	return true;
+  return false;
+}
+
+static void
+find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
+	     const size_t *first, size_t func, struct row_starts *starts,
+	     struct blocks *b, struct unchecked *uc)
+{
+  b->done = true;
+  struct in_func in = { v, f, byfunc, first[func], first[func + 1] };
+  for (size_t k = first[func]; k < first[func + 1]; k++)
+    {
+      const struct range *rg = &f->ranges[byfunc[k]];
+      if (rg->high <= rg->low)
+	continue;
+      struct ct_place p;
+      if (!verify_dwarf_place (v, rg->low, false, &p))
+	return;
+      uint64_t bad;
+      int rc = __calltab_cfg_add_range (v->code, &p, rg->low, rg->high,
+					target_in_func, place_in_func, &in,
+					&b->b, &bad);
+      if (rc < 0)
+	v->nomem = true;
+      else if (rc == 1)
+	{
+	  /* 2: a machine without a decoder (no-decoder) or code not in
+	     the file (no-code) is reported as such.  */
+	  if (uc->undecodable++ == 0)
+	    {
+	      uc->first_bad = bad;
+	      uc->first_name = f->decls[func].name;
+	    }
+	}
+      if (rc != 0)
+	return;
+      /* The landing pads in the range.  */
+      if (!uc->pads->done)
+	{
+	  uc->pads->done = true;
+	  if (__calltab_landing_pads (v->elf, v->code, &uc->pads->p) < 0)
+	    v->nomem = true;
+	  else
+	    uc->pads->ok = true;
+	}
+      const struct ct_landing_pads *lp = &uc->pads->p;
+      for (size_t i = __calltab_landing_pad_from (lp, p.scnidx, p.offset);
+	   i < lp->n && lp->pads[i].scnidx == p.scnidx
+	   && lp->pads[i].offset - p.offset < rg->high - rg->low; i++)
+	if (__calltab_cfg_add_leader (&b->b, rg->low + (lp->pads[i].offset
+							- p.offset)) < 0)
+	  {
+	    v->nomem = true;
+	    return;
+	  }
+    }
+  if (b->b.n == 0)
+    return;
+  __calltab_cfg_own_rows (&b->b, same_line_rows, starts);
+  if (__calltab_cfg_finish (&b->b) < 0)
+    {
+      v->nomem = true;
+      return;
+    }
+  b->ok = true;
+}
+
+static int
+cmp_hit (const void *a, const void *b)
+{
+  const struct row *x = a, *y = b;
+  int c = cmp_position (x, y);
+  if (c != 0)
+    return c;
+  if (x->block != y->block)
+    return x->block < y->block ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Order of (key, block, address): the hits sorted for look-ups of a
+   key's first row in a block.  */
+static int
+cmp_key_block (const void *a, const void *b)
+{
+  const struct row *x = a, *y = b;
+  int c = cmp_key (x, y);
+  if (c != 0)
+    return c;
+  if (x->block != y->block)
+    return x->block < y->block ? -1 : 1;
+  return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static bool
+key_block_below (const void *elt, const void *key)
+{
+  const struct row *x = elt, *k = key;
+  struct row e = *x;
+  e.addr = 0;
+  return cmp_key_block (&e, k) < 0;
+}
+
+/* The first row (lowest address) of KEY's rows in BLOCK, or NULL.  */
+static const struct row *
+first_in_block (const struct row *kb, size_t n, const struct row *key,
+		size_t block)
+{
+  struct row probe = *key;
+  probe.block = block;
+  probe.addr = 0;
+  size_t lo = __calltab_partition (kb, n, sizeof *kb, key_block_below,
+				   &probe);
+  if (lo < n && kb[lo].block == block && cmp_key (&kb[lo], key) == 0)
+    return &kb[lo];
+  return NULL;
+}
+
+static bool
+row_at_or_below (const void *elt, const void *key)
+{
+  return ((const struct row *) elt)->addr <= *(const Dwarf_Addr *) key;
+}
+
+/* The rule on conditional jumps: a jump whose row has key K (function,
+   inline instance, file, line), falling through to block S1 and jumping
+   to block S2: the first row of K in S1 and the first in S2 carry other
+   discriminators than the jump's row, and than each other.  (The jump's
+   row, not every row of K in its block: the compiler may start a block
+   at a label nothing jumps to in the end, which the code does not show,
+   and number the part after it on its own.)  ROWS are in address order
+   (libdw's), HITS one per (row, block) it touches.  */
+static void
+check_branches (struct verify *v, struct verify_place *place,
+		const struct funcs *f, const struct blocks *blocks,
+		const struct row *rows, size_t n, const struct row *hits,
+		size_t nhits)
+{
+  if (nhits == 0)
+    return;
+  struct row *kb = malloc (nhits * sizeof *kb);
+  if (kb == NULL)
+    {
+      v->nomem = true;
+      return;
+    }
+  memcpy (kb, hits, nhits * sizeof *kb);
+  qsort (kb, nhits, sizeof *kb, cmp_key_block);
+  for (size_t fn = 0; fn < f->ndecls; fn++)
+    {
+      const struct blocks *b = &blocks[fn];
+      if (!b->ok)
+	continue;
+      for (size_t k = 0; k < b->b.nbranches; k++)
+	{
+	  const struct ct_branch *br = &b->b.branches[k];
+	  size_t r = __calltab_partition (rows, n, sizeof *rows,
+					  row_at_or_below, &br->at);
+	  if (r == 0 || rows[r - 1].func != fn || br->at >= rows[r - 1].end)
+	    continue;		/* no row covers the jump */
+	  const struct row *key = &rows[r - 1];
+	  size_t s1 = __calltab_cfg_fall_block (&b->b, br);
+	  size_t s2 = br->has_target
+		      ? __calltab_cfg_block_of (&b->b, br->target)
+		      : (size_t) -1;
+	  size_t bj = __calltab_cfg_block_of (&b->b, br->at);
+	  const struct row *in[3] = { key, NULL, NULL };
+	  size_t blk[3] = { bj, s1, s2 };
+	  for (int x = 1; x < 3; x++)
+	    if (blk[x] != (size_t) -1 && blk[x] != bj)
+	      in[x] = first_in_block (kb, nhits, key, blk[x]);
+	  static const int pairs[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
+	  for (int p = 0; p < 3; p++)
+	    {
+	      int x = pairs[p][0], y = pairs[p][1];
+	      if (in[x] == NULL || in[y] == NULL || blk[x] == blk[y]
+		  || in[x]->disc != in[y]->disc)
+		continue;
+	      char j[512], b1[512], b2[512];
+	      describe_addr (v, br->at, j, sizeof j);
+	      describe_addr (v, x == 0 ? key->addr : in[x]->addr, b1,
+			     sizeof b1);
+	      describe_addr (v, in[y]->addr, b2, sizeof b2);
+	      place->index = in[y]->index;
+	      verify_report (v, VC_DISCRIMINATOR_SHARED, place,
+			     "%s:%d in '%s': the conditional jump at %s"
+			     " splits the line's code at %s and %s, which"
+			     " share discriminator %u",
+			     base_name (key->file), key->line,
+			     f->decls[fn].name != NULL ? f->decls[fn].name : "?", j, b1,
+			     b2, in[y]->disc);
+	      break;
+	    }
+	}
+    }
+  free (kb);
+}
+
+static void
+check_blocks (struct verify *v, struct verify_place *place,
+	      const struct funcs *f, const struct row *rows, size_t n,
+	      struct unchecked *uc)
+{
+  struct blocks *blocks = calloc (f->ndecls + 1, sizeof *blocks);
+  size_t *first = calloc (f->ndecls + 2, sizeof *first);
+  size_t *byfunc = calloc (f->nranges + 1, sizeof *byfunc);
+  struct row *hits = NULL;
+  size_t nhits = 0, alloc = 0;
+  /* Where rows begin, sorted (__calltab_cfg_own_rows).  */
+  struct row_starts starts = { calloc (n + 1, sizeof *starts.s), n };
+  if (blocks == NULL || first == NULL || byfunc == NULL || starts.s == NULL)
+    {
+      v->nomem = true;
+      goto out;
+    }
+  for (size_t i = 0; i < n; i++)
+    starts.s[i] = (struct row_start) { rows[i].addr, rows[i].file,
+				       rows[i].line };
+  qsort (starts.s, n, sizeof *starts.s, cmp_start);
+  /* The ranges grouped by function (a counting sort).  */
+  for (size_t r = 0; r < f->nranges; r++)
+    first[f->ranges[r].func + 1]++;
+  for (size_t i = 0; i < f->ndecls; i++)
+    first[i + 1] += first[i];
+  {
+    size_t *next = calloc (f->ndecls + 1, sizeof *next);
+    if (next == NULL)
+      {
+	v->nomem = true;
+	goto out;
+      }
+    for (size_t r = 0; r < f->nranges; r++)
+      {
+	size_t fn = f->ranges[r].func;
+	byfunc[first[fn] + next[fn]++] = r;
+      }
+    free (next);
+  }
+  /* One hit per (row, block it touches).  */
+  for (size_t i = 0; i < n; i++)
+    {
+      struct blocks *b = &blocks[rows[i].func];
+      if (!b->done)
+	find_blocks (v, f, byfunc, first, rows[i].func, &starts, b, uc);
+      uint64_t low = rows[i].addr, high = rows[i].end;
+      /* Alignment padding holds no line.  */
+      if (!b->ok || !__calltab_cfg_trim (&b->b, &low, &high))
+	continue;
+      size_t first_block = __calltab_cfg_block_of (&b->b, low);
+      size_t last_block = __calltab_cfg_block_of (&b->b, high - 1);
+      for (size_t k = first_block; k <= last_block; k++)
+	{
+	  if (__calltab_reserve (&hits, &alloc, nhits + 1, sizeof *hits) < 0)
+	    {
+	      v->nomem = true;
+	      goto out;
+	    }
+	  hits[nhits] = rows[i];
+	  hits[nhits++].block = k;
+	}
+    }
+  if (nhits > 0)
+    qsort (hits, nhits, sizeof *hits, cmp_hit);
+  for (size_t i = 0; i < nhits; )
+    {
+      size_t j = i;
+      while (j < nhits && hits[j].func == hits[i].func
+	     && hits[j].inst == hits[i].inst && hits[j].line == hits[i].line
+	     && strcmp (hits[j].file, hits[i].file) == 0)
+	j++;
+      /* Blocks of the key, and a non-zero discriminator in them.  */
+      size_t nblocks = 0, nonzero = (size_t) -1;
+      for (size_t k = i; k < j; k++)
+	{
+	  bool seen = false;
+	  for (size_t m = i; m < k && !seen; m++)
+	    seen = hits[m].block == hits[k].block;
+	  nblocks += !seen;
+	  if (hits[k].disc != 0
+	      && (nonzero == (size_t) -1 || hits[k].index < hits[nonzero].index))
+	    nonzero = k;
+	}
+      const char *fname = f->decls[hits[i].func].name != NULL
+			  ? f->decls[hits[i].func].name : "?";
+      if (nblocks == 1 && nonzero != (size_t) -1)
+	{
+	  place->index = hits[nonzero].index;
+	  verify_report (v, VC_DISCRIMINATOR_SINGLE_BLOCK, place,
+			 "%s:%d in '%s' lies in one basic block but has"
+			 " discriminator %u", base_name (hits[i].file),
+			 hits[i].line, fname, hits[nonzero].disc);
+	}
+      i = j;
+    }
+  check_branches (v, place, f, blocks, rows, n, hits, nhits);
+out:
+  for (size_t i = 0; blocks != NULL && i < f->ndecls; i++)
+    __calltab_cfg_free (&blocks[i].b);
+  free (blocks);
+  free (first);
+  free (byfunc);
+  free (hits);
+  free (starts.s);
+}
+
+/* The end of a line sequence: its address and the position of its
+   last row.  */
+struct seq_end
+{
+  Dwarf_Addr addr;
+  const char *file;
+  int line;
+  unsigned disc;
+};
+
+static int
+cmp_seq_end (const void *a, const void *b)
+{
+  const struct seq_end *x = a, *y = b;
+  if (x->addr != y->addr)
+    return x->addr < y->addr ? -1 : 1;
+  int c = strcmp (x->file, y->file);
+  if (c != 0)
+    return c;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return x->disc < y->disc ? -1 : x->disc > y->disc;
+}
+
+static bool
+end_below (const void *elt, const void *key)
+{
+  return ((const struct seq_end *) elt)->addr < *(const Dwarf_Addr *) key;
+}
+
+/* Line sequences of a unit may overlap where no two functions of the
+   unit do: in a file linked with --icf=all, a section folded into
+   another of the unit whose function has no DIE with its own range
+   (GCC's IPA ICF leaves a copy of a function's body with a line
+   sequence of its own and only the abstract DIE; gold keeps its range
+   in the unit's DW_AT_ranges, lld makes it a tombstone there but not in
+   the line table).  The rows of the two sequences interleave (libdw
+   sorts a unit's rows by address): a row of one seems to end where a
+   row of the other starts.  A function's code lies in one sequence, so
+   the sequences that end in (low, high] of one of its ranges are one at
+   most, at HIGH; two ends there with different last rows mean another
+   sequence covers some of its code.  (libdw also flags a row at the
+   end address as ending the sequence: ends at one address with the
+   same file, line and discriminator count once.  Sequences folded with
+   the same rows throughout need no telling apart.)  Mark those
+   functions and count them in UC.  */
+static void
+mark_folded_sequences (struct verify *v, Dwarf_Lines *lines, size_t nlines,
+		       struct funcs *f, struct unchecked *uc)
+{
+  struct seq_end *ends = NULL;
+  size_t n = 0, alloc = 0;
+  for (size_t i = 0; i < nlines; i++)
+    {
+      Dwarf_Line *l = dwarf_onesrcline (lines, i);
+      struct seq_end e;
+      bool end;
+      if (l == NULL || dwarf_lineendsequence (l, &end) != 0 || !end
+	  || dwarf_lineaddr (l, &e.addr) != 0
+	  || dwarf_lineno (l, &e.line) != 0
+	  || dwarf_linediscriminator (l, &e.disc) != 0
+	  || (e.file = dwarf_linesrc (l, NULL, NULL)) == NULL)
+	continue;
+      if (__calltab_reserve (&ends, &alloc, n + 1, sizeof *ends) < 0)
+	{
+	  v->nomem = true;
+	  free (ends);
+	  return;
+	}
+      ends[n++] = e;
+    }
+  if (n > 1)
+    qsort (ends, n, sizeof *ends, cmp_seq_end);
+  for (size_t r = 0; r < f->nranges; r++)
+    {
+      const struct range *rg = &f->ranges[r];
+      if (f->overlapped[rg->func] || rg->low >= rg->high)
+	continue;
+      Dwarf_Addr after = rg->low + 1;
+      size_t k = __calltab_partition (ends, n, sizeof *ends, end_below,
+				      &after);
+      size_t count = 0;
+      for (size_t j = k; j < n && ends[j].addr <= rg->high && count < 2; j++)
+	if (j == k || cmp_seq_end (&ends[j - 1], &ends[j]) != 0)
+	  count++;
+      if (count < 2)
+	continue;
+      f->overlapped[rg->func] = true;
+      if (uc->shared_seq++ == 0)
+	uc->first_seq = f->decls[rg->func].name;
+    }
+  free (ends);
+}
+
+/* Mark the functions of F whose ranges overlap a range of another
+   function of the unit, and count them in UC.  The line table of a unit
+   can hold several sequences over the same addresses: in a linked file,
+   discarded COMDAT copies that the linker points at a tombstone (0) or
+   at the kept copy, and functions folded by ICF.  libdw returns the rows
+   of a unit sorted by address, so the rows of overlapping sequences
+   interleave and cannot be told apart: such a function is not judged by
+   the per-function rules, and is counted, as a warning when its code is
+   in the file and as a note when it is not (a discarded copy at a
+   tombstone: its code is not in the program; the kept copy is judged in
+   its own unit).  */
+static void
+mark_overlaps (struct verify *v, Dwarf_Lines *lines, size_t nlines,
+	       struct funcs *f, struct unchecked *uc)
+{
+  f->overlapped = calloc (f->ndecls + 1, sizeof *f->overlapped);
+  if (f->overlapped == NULL)
+    {
+      v->nomem = true;
+      f->nranges = 0;
+      return;
+    }
+  for (size_t k = 1; k < f->nranges; k++)
+    for (size_t j = k; j-- > 0 && f->maxhigh[j] > f->ranges[k].low; )
+      if (f->ranges[j].high > f->ranges[k].low
+	  && f->ranges[j].low < f->ranges[j].high
+	  && f->ranges[k].low < f->ranges[k].high
+	  && f->ranges[j].func != f->ranges[k].func)
+	{
+	  f->overlapped[f->ranges[j].func] = true;
+	  f->overlapped[f->ranges[k].func] = true;
+	}
+  for (size_t k = 0; k < f->nranges; k++)
+    {
+      size_t fn = f->ranges[k].func;
+      if (!f->overlapped[fn])
+	continue;
+      /* Count each function once, at its first range.  */
+      bool first = true;
+      for (size_t j = 0; j < k && first; j++)
+	first = f->ranges[j].func != fn;
+      if (!first)
+	continue;
+      struct ct_place p;
+      if (verify_dwarf_place (v, f->ranges[k].low, false, &p))
+	{
+	  if (uc->shared_code++ == 0)
+	    uc->first_shared = f->decls[fn].name;
+	}
+      else
+	uc->shared_none++;
+    }
+  mark_folded_sequences (v, lines, nlines, f, uc);
+}
+
+static int
+cmp_inl (const void *a, const void *b)
+{
+  const struct inl *x = a, *y = b;
+  if (x->low != y->low)
+    return x->low < y->low ? -1 : 1;
+  if (x->depth != y->depth)
+    return x->depth < y->depth ? -1 : 1;
+  return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* The key of a row includes its inline instance: the innermost inlined
+   subroutine whose ranges hold the row's start.  Inline ranges nest, so
+   a sweep over the rows in address order (libdw's) with a stack of the
+   open ranges finds it.  */
+static void
+set_instances (struct verify *v, struct funcs *f, struct row *rows,
+	       size_t n)
+{
+  if (f->ninls == 0)
+    return;
+  qsort (f->inls, f->ninls, sizeof *f->inls, cmp_inl);
+  const struct inl **stack = malloc (f->ninls * sizeof *stack);
+  if (stack == NULL)
+    {
+      v->nomem = true;
+      return;
+    }
+  size_t depth = 0, next = 0;
+  Dwarf_Addr prev = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      Dwarf_Addr a = rows[i].addr;
+      if (a < prev)
+	depth = next = 0;	/* not in address order: start over */
+      prev = a;
+      for (; next < f->ninls && f->inls[next].low <= a; next++)
+	{
+	  while (depth > 0 && stack[depth - 1]->high <= f->inls[next].low)
+	    depth--;
+	  if (f->inls[next].low < f->inls[next].high)
+	    stack[depth++] = &f->inls[next];
+	}
+      while (depth > 0 && stack[depth - 1]->high <= a)
+	depth--;
+      /* Ranges that do not nest (code shared by folding) may leave an
+	 outer range above an inner one that ended: look down for one
+	 that holds A.  */
+      size_t k = depth;
+      while (k > 0 && !(stack[k - 1]->low <= a && a < stack[k - 1]->high))
+	k--;
+      rows[i].inst = k > 0 ? stack[k - 1]->off : 0;
+    }
+  free (stack);
+}
+
+/* Whether the unit was built with hierarchical discriminators: the
+   last -fplugin-arg-calltab-discriminators= its DW_AT_producer records
+   (GCC's -grecord-gcc-switches, the default) says hierarchical.  */
+static bool
+hierarchical_unit (Dwarf_Die *cudie)
+{
+  static const char option[] = CALLTAB_DISCR_HIERARCHICAL_OPTION;
+  const size_t keylen = sizeof option - 1 - strlen ("hierarchical");
+  const char *producer = calltab_die_string (cudie, DW_AT_producer);
+  const char *last = NULL;
+  for (const char *p = producer != NULL ? strstr (producer, " -") : NULL;
+       p != NULL; p = strstr (p + 1, " -"))
+    if (strncmp (p + 1, option, keylen) == 0)
+      last = p + 1;
+  if (last == NULL)
+    return false;
+  size_t len = strlen (option);
+  return strncmp (last, option, len) == 0
+	 && (last[len] == ' ' || last[len] == '\0');
+}
+
+/* Whether row J's file and line are FUNC's opening line, or those of
+   a row of FUNC's code after ADDR (rows from K on, below HIGH).  */
+static bool
+row_of_func (Dwarf_Lines *lines, size_t j, const struct func_decl *d,
+	     size_t k, Dwarf_Addr high)
+{
+  Dwarf_Line *l = dwarf_onesrcline (lines, j);
+  const char *file;
+  int line;
+  if (l == NULL || dwarf_lineno (l, &line) != 0
+      || (file = dwarf_linesrc (l, NULL, NULL)) == NULL)
+    return false;
+  if (d->file != NULL && line == d->line && strcmp (file, d->file) == 0)
+    return true;
+  for (; (l = dwarf_onesrcline (lines, k)) != NULL; k++)
+    {
+      Dwarf_Addr a;
+      int kline;
+      const char *kfile;
+      if (dwarf_lineaddr (l, &a) != 0 || a >= high)
+	break;
+      if (dwarf_lineno (l, &kline) == 0 && kline == line
+	  && (kfile = dwarf_linesrc (l, NULL, NULL)) != NULL
+	  && strcmp (kfile, file) == 0)
+	return true;
+    }
+  return false;
+}
+
+/* Which row at ADDR holds its code, the last row there being row I.
+   Of the rows a sequence has at one address, its last holds the code;
+   but a sequence that ends at ADDR may have rows there too (GCC 14
+   ends a section's sequence with a row at its end address), which
+   hold nothing, and libdw sorts the rows of one address by sequence
+   after the ends of sequences there: the empty ones may come last.
+   Only at such an address: the code is FUNC's, which starts there,
+   and its row is the last one there that is FUNC's opening line or a
+   line of FUNC's code further on (the ending sequence's rows are the
+   end of other code); when none is, row I.  */
+static size_t
+code_row (Dwarf_Lines *lines, size_t i, Dwarf_Addr addr,
+	  const struct funcs *f, size_t func)
+{
+  if (func == SEVERAL_FUNCS)
+    return i;
+  size_t first = i;
+  bool ends = false;
+  while (first > 0)
+    {
+      Dwarf_Line *l = dwarf_onesrcline (lines, first - 1);
+      Dwarf_Addr a;
+      if (l == NULL || dwarf_lineaddr (l, &a) != 0 || a != addr)
+	break;
+      first--;
+      if (dwarf_lineendsequence (l, &ends) != 0 || ends)
+	break;
+    }
+  if (!ends)
+    return i;
+  Dwarf_Addr high = addr;
+  for (size_t r = 0; r < f->nranges; r++)
+    if (f->ranges[r].func == func && f->ranges[r].low <= addr
+	&& addr < f->ranges[r].high)
+      high = f->ranges[r].high;
+  for (size_t j = i + 1; j-- > first + 1; )
+    if (row_of_func (lines, j, &f->decls[func], i + 1, high))
+      return j;
+  return i;
+}
+
+/* The parts of discriminator DISC the block rules tell blocks apart by:
+   all of it, or with hierarchical discriminators base and copy ID (the
+   multiplicity scales a count, it names no block).  */
+static unsigned
+distinguishing (unsigned disc, bool hierarchical)
+{
+  if (!hierarchical)
+    return disc;
+  return disc & ~(((1u << CALLTAB_DISCR_MULT_BITS) - 1)
+		  << CALLTAB_DISCR_MULT_SHIFT);
+}
+
+static void
+check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
+{
+  Dwarf_Lines *lines;
+  size_t nlines;
+  Dwarf_Attribute attr;
+  Dwarf_Word stmt_list;
+  if (dwarf_attr (cudie, DW_AT_stmt_list, &attr) == NULL
+      || dwarf_formudata (&attr, &stmt_list) != 0
+      || __calltab_getsrclines (cudie, &lines, &nlines) != 0)
+    return;			/* reported by __calltab_verify_units */
+  struct verify_place place = { ".debug_line", stmt_list, "row", 0 };
+  struct unchecked uc = { .pads = pads };
+  bool hierarchical = hierarchical_unit (cudie);
+
+  struct funcs f = { 0 };
+  dwarf_getfuncs (cudie, add_func, &f, 0);
+  if (f.nomem)
+    v->nomem = true;
+  if (f.nranges > 0)
+    {
+      qsort (f.ranges, f.nranges, sizeof *f.ranges, cmp_range);
+      f.maxhigh = malloc (f.nranges * sizeof *f.maxhigh);
+      if (f.maxhigh == NULL)
+	{
+	  v->nomem = true;
+	  f.nranges = 0;
+	}
+      for (size_t k = 0; k < f.nranges; k++)
+	f.maxhigh[k] = (k > 0 && f.maxhigh[k - 1] > f.ranges[k].high
+			? f.maxhigh[k - 1] : f.ranges[k].high);
+    }
+  mark_overlaps (v, lines, nlines, &f, &uc);
+
+  struct row *rows = calloc (nlines + 1, sizeof *rows);
+  size_t nrows = 0;
+  if (rows == NULL)
+    v->nomem = true;
+  for (size_t i = 0; i < nlines; i++)
+    {
+      Dwarf_Line *l = dwarf_onesrcline (lines, i);
+      Dwarf_Addr addr;
+      bool end;
+      if (l == NULL || dwarf_lineaddr (l, &addr) != 0
+	  || dwarf_lineendsequence (l, &end) != 0 || end)
+	continue;
+      /* A row holds code up to the next row's address.  */
+      Dwarf_Line *nl = dwarf_onesrcline (lines, i + 1);
+      Dwarf_Addr next = addr;
+      if (nl == NULL || dwarf_lineaddr (nl, &next) != 0)
+	next = addr;
+      else if (next == addr)
+	continue;
+      size_t func = func_at (&f, addr);
+      if (func == NO_FUNC)
+	continue;
+      size_t holder = code_row (lines, i, addr, &f, func);
+      int line;
+      unsigned disc;
+      bool stmt;
+      const char *file;
+      if ((l = dwarf_onesrcline (lines, holder)) == NULL
+	  || dwarf_lineno (l, &line) != 0
+	  || dwarf_linediscriminator (l, &disc) != 0
+	  || dwarf_linebeginstatement (l, &stmt) != 0
+	  || (file = dwarf_linesrc (l, NULL, NULL)) == NULL)
+	continue;
+      v->rows++;
+      unsigned raw = disc;
+      disc = distinguishing (raw, hierarchical);
+      if (disc != 0 && stmt)
+	{
+	  char where[512];
+	  describe_addr (v, addr, where, sizeof where);
+	  place.index = holder;
+	  verify_report (v, VC_DISCRIMINATOR_IS_STMT, &place,
+			 "%s:%d at %s has discriminator %u and is_stmt",
+			 base_name (file), line, where, raw);
+	}
+      if (func == SEVERAL_FUNCS || f.overlapped[func])
+	continue;		/* counted by mark_overlaps */
+      unsigned base = hierarchical
+		      ? CALLTAB_DISCR_FIELD (raw, 0, CALLTAB_DISCR_BASE_BITS)
+		      : raw;
+      if (rows != NULL)
+	rows[nrows++] = (struct row) { func, 0, file, line, disc, base,
+				       holder, addr, next, 0 };
+    }
+  if (rows != NULL)
+    set_instances (v, &f, rows, nrows);
+  if (rows != NULL)
+    {
+      /* The block rules first: check_density sorts the rows.  */
+      check_blocks (v, &place, &f, rows, nrows, &uc);
+      check_density (v, &place, &f, rows, nrows, hierarchical);
+    }
+  place.item = NULL;
+  if (uc.undecodable > 0)
+    {
+      char where[512];
+      describe_addr (v, uc.first_bad, where, sizeof where);
+      verify_report (v, VC_DISCRIMINATOR_UNCHECKED, &place,
+		     "the code of %zu function%s does not decode (the first:"
+		     " '%s' at %s): %s basic-block rules not checked",
+		     uc.undecodable, uc.undecodable == 1 ? "" : "s",
+		     uc.first_name != NULL ? uc.first_name : "?", where,
+		     uc.undecodable == 1 ? "its" : "their");
+    }
+  if (uc.shared_code > 0)
+    verify_report_as (v, VC_DISCRIMINATOR_UNCHECKED, V_NOTE, &place,
+		   "%zu function%s share%s code with other functions of the"
+		   " unit (the first: '%s'): %s rows cannot be told apart,"
+		   " not judged by the per-function rules", uc.shared_code,
+		   uc.shared_code == 1 ? "" : "s",
+		   uc.shared_code == 1 ? "s" : "",
+		   uc.first_shared != NULL ? uc.first_shared : "?",
+		   uc.shared_code == 1 ? "its" : "their");
+  if (uc.shared_seq > 0)
+    verify_report_as (v, VC_DISCRIMINATOR_UNCHECKED, V_NOTE, &place,
+		      "%zu function%s lie%s in code that several line"
+		      " sequences of the unit cover (the first: '%s'; sections"
+		      " folded by the linker): %s rows cannot be told apart,"
+		      " not judged by the per-function rules", uc.shared_seq,
+		      uc.shared_seq == 1 ? "" : "s",
+		      uc.shared_seq == 1 ? "s" : "",
+		      uc.first_seq != NULL ? uc.first_seq : "?",
+		      uc.shared_seq == 1 ? "its" : "their");
+  if (uc.shared_none > 0)
+    verify_report_as (v, VC_DISCRIMINATOR_UNCHECKED, V_NOTE, &place,
+		      "%zu function%s the linker discarded (COMDAT copies,"
+		      " --gc-sections) share%s the tombstone address: %s"
+		      " rows are not judged (the code is not in the file)",
+		      uc.shared_none, uc.shared_none == 1 ? "" : "s",
+		      uc.shared_none == 1 ? "s" : "",
+		      uc.shared_none == 1 ? "its" : "their");
+  free (rows);
+  free (f.overlapped);
+  free (f.ranges);
+  free (f.maxhigh);
+  free (f.decls);
+  free (f.inls);
+}
+
+void
+verify_lines (struct verify *v)
+{
+  if (v->dwarf == NULL)
+    return;
+  Dwarf_Off off = 0, next;
+  size_t hsize;
+  struct pads pads = { 0 };
+  while (dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
+    {
+      Dwarf_Die cudie;
+      /* Units built without the plugin are not judged by its rules
+	 (verify_units has said so).  */
+      if (verify_unit_checked (v, off)
+	  && dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL)
+	check_unit (v, &cudie, &pads);
+      off = next;
+    }
+  if (pads.ok && pads.p.bad > 0)
+    {
+      char where[512];
+      verify_describe_place (v, &pads.p.first_bad, where, sizeof where);
+      verify_report (v, VC_DISCRIMINATOR_UNCHECKED, NULL,
+		     "%zu exception-table entr%s (.eh_frame FDE or LSDA) do%s"
+		     " not decode (the first at %s): %s landing pads are not"
+		     " known as block starts", pads.p.bad,
+		     pads.p.bad == 1 ? "y" : "ies", pads.p.bad == 1 ? "es" : "",
+		     where, pads.p.bad == 1 ? "its" : "their");
+    }
+  __calltab_landing_pads_free (&pads.p);
+}

@@ -1,0 +1,155 @@
+/* verify.c: calltab_verify, the driver of the checks.
+
+   calltab_verify opens its own views of the file (libelf for the code,
+   libdwfl for the DWARF, relocated in objects and mapping DWARF addresses
+   to sections), runs the checks of units.c, tables.c, calls.c,
+   call-sites.c, lines.c and vtables.c in that order, and hands each
+   finding to the caller's callback with its exact place (report.c).  */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include <dwarf.h>
+#include "verify.h"
+
+
+/* Open our own views of the file: libelf for the code, libdwfl for
+   DWARF.  Not the handle's: libelf and libdw fill caches on first use
+   (section data, line tables, abbreviations), and a handle may be used
+   from several threads at once, so verify must not touch its Elf or
+   Dwarf.  Returns false with the error set.  */
+static bool
+open_views (struct verify *v)
+{
+  /* Where the reader looks for separate debug files, we look too.  */
+  if (v->ct->debuginfo_path != NULL
+      && (v->debuginfo_path = strdup (v->ct->debuginfo_path)) == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return false;
+    }
+  char why[400];
+  v->fd = open (v->path, O_RDONLY | O_CLOEXEC);
+  if (v->fd < 0)
+    {
+      snprintf (why, sizeof why, "%s: %s", v->path, strerror (errno));
+      __calltab_seterr_msg (CALLTAB_E_IO, why);
+      return false;
+    }
+  elf_errno ();
+  v->elf = elf_begin (v->fd, ELF_C_READ_MMAP, NULL);
+  v->code = __calltab_code_begin (v->elf);
+  int elf_err = elf_errno ();
+  if (v->code == NULL && elf_err == 0)
+    {
+      /* No libelf error: our own allocation failed.  */
+      __calltab_seterr (CALLTAB_E_NOMEM, "%s", v->path);
+      return false;
+    }
+  if (v->code == NULL)
+    {
+      snprintf (why, sizeof why, "%s: %s", v->path, elf_errmsg (elf_err));
+      __calltab_seterr_msg (CALLTAB_E_LIBELF, why);
+      return false;
+    }
+  /* Only where the reader found DWARF: it does not give libdwfl a file
+     whose headers lie past its end (libdwfl would trust their sizes).  */
+  if (calltab_dwarf (v->ct) != NULL)
+    {
+      v->dwarf = __calltab_dwfl_offline (&v->callbacks, &v->debuginfo_path,
+					 v->path, &v->dwfl, &v->mod,
+					 &v->bias);
+      if (v->dwfl == NULL)
+	{
+	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	  return false;
+	}
+    }
+  return true;
+}
+
+static void
+close_views (struct verify *v)
+{
+  __calltab_dwfl_end (v->dwfl);
+  __calltab_code_end (v->code);
+  free (v->debuginfo_path);
+  elf_end (v->elf);
+  if (v->fd >= 0)
+    close (v->fd);
+  free (v->bad_callee);
+  free (v->plugin_units);
+  free (v->foreign);
+  verify_gcc_dies_end (v);
+}
+
+CALLTAB_EXPORT int
+calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
+		Calltab_Verify_Callback *cb, void *arg,
+		Calltab_Verify_Counts *counts)
+{
+  size_t *by_check = counts != NULL ? counts->by_check : NULL;
+  if (counts != NULL)
+    *counts = (Calltab_Verify_Counts) { .by_check = by_check };
+  if (by_check != NULL)
+    memset (by_check, 0, VC_NUM * sizeof by_check[0]);
+  if (ct == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  struct verify v = { .path = ct->path, .ct = ct, .fd = -1, .cb = cb,
+		      .cb_arg = arg,
+		      .allow_no_tables = opts != NULL && opts->allow_no_tables };
+  if (!open_views (&v))
+    {
+      close_views (&v);
+      return -1;
+    }
+  verify_units (&v);
+  const struct ct_target *target = __calltab_code_target (v.code);
+  if (target == NULL || target->decode == NULL)
+    verify_report (&v, VC_NO_DECODER, NULL,
+		   "no instruction decoder for ELF machine %u: the call"
+		   " instructions and the basic blocks of the line rules are"
+		   " not checked", (unsigned) v.ct->ehdr.e_machine);
+  verify_tables (&v);
+  verify_calls (&v);
+  verify_gcc_call_sites (&v);
+  verify_lines (&v);
+  verify_vtables (&v);
+  close_views (&v);
+  if (v.nomem)
+    {
+      /* A check did less than it should: no counts, no verdict.  */
+      __calltab_seterr (CALLTAB_E_NOMEM, "%s", ct->path);
+      if (by_check != NULL)
+	memset (by_check, 0, VC_NUM * sizeof by_check[0]);
+      return -1;
+    }
+
+  if (counts != NULL)
+    {
+      counts->units = v.units;
+      counts->dcall_entries = v.direct;
+      counts->vcall_entries = v.virtual;
+      counts->tombstoned = v.tombstoned;
+      counts->calls_checked = v.calls_checked;
+      counts->gcc_call_sites = v.gcc_call_sites;
+      counts->line_rows = v.rows;
+      counts->errors = v.nseverity[V_ERROR];
+      counts->warnings = v.nseverity[V_WARNING];
+      counts->notes = v.nseverity[V_NOTE];
+      counts->units_without_plugin = v.units_without_plugin;
+      if (by_check != NULL)
+	memcpy (by_check, v.counts, VC_NUM * sizeof by_check[0]);
+    }
+  bool werror = opts != NULL && opts->werror;
+  return (v.nseverity[V_ERROR] > 0
+	  || (werror && v.nseverity[V_WARNING] > 0)) ? 1 : 0;
+}
