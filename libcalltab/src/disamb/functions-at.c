@@ -87,8 +87,8 @@ read_symbols (struct ct_disamb *st, Elf *elf, Elf_Scn *scn)
       size_t stem = cold_stem (name);
       if (stem != 0)
 	{
-	  char *s = strndup (name, stem);
-	  if (s == NULL || (name = __calltab_strpool_add (st->pool, s, strlen (s), s)) == NULL)
+	  name = __calltab_strpool_add (st->pool, name, stem, NULL);
+	  if (name == NULL)
 	    return -1;
 	}
       if (__calltab_reserve (&st->syms, &alloc, st->nsyms + 1,

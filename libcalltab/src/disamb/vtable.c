@@ -140,15 +140,10 @@ __calltab_read_vtables (Calltab *ct, struct ct_disamb *st, Elf *symelf,
 	  const char *cls = NULL;
 	  if (dm != NULL && strncmp (dm, "vtable for ", 11) == 0)
 	    {
-	      char *s = strdup (dm + 11);
+	      /* Our caller holds the handle's lock.  */
+	      cls = __calltab_strdup (ct, dm + 11);
 	      free (dm);
 	      dm = NULL;
-	      if (s == NULL)
-		return -1;
-	      /* The pool is not usable yet without the lock held by our
-		 caller: intern through the handle's strings.  */
-	      cls = __calltab_strdup (ct, s);
-	      free (s);
 	      if (cls == NULL)
 		return -1;
 	    }

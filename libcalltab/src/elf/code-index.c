@@ -465,14 +465,6 @@ __calltab_code_reloc (const struct ct_code *code, size_t scn,
   return NULL;
 }
 
-bool
-__calltab_code_reloc_at (const struct ct_code *code, size_t scnidx,
-			 uint64_t offset)
-{
-  return code->relocatable
-	 && __calltab_code_reloc (code, scnidx, offset) != NULL;
-}
-
 const unsigned char *
 __calltab_code_bytes_at (const struct ct_code *code, uint64_t addr,
 			 size_t len)

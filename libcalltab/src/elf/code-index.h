@@ -87,11 +87,6 @@ const struct ct_code_reloc *__calltab_code_reloc (const struct ct_code *code,
 						  size_t scnidx,
 						  uint64_t offset);
 
-/* Whether, in a relocatable object, a relocation applies at OFFSET of
-   section SCNIDX (so the bytes there are not the final value).  */
-bool __calltab_code_reloc_at (const struct ct_code *code, size_t scnidx,
-			      uint64_t offset);
-
 /* Whether section SCNIDX exists, is allocated and executable.  */
 bool __calltab_code_is_exec (const struct ct_code *code, size_t scnidx);
 

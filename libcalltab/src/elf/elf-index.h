@@ -40,12 +40,6 @@ int __calltab_reloc_walk (Elf *elf, Elf_Scn *rscn, bool need_symtab,
 			  int (*fn) (const struct ct_rel *rel, void *arg),
 			  void *arg);
 
-/* The same for every relocation section of ELF that applies to section
-   SCN; relocations whose symbol cannot be read are left out.  */
-int __calltab_foreach_reloc (Elf *elf, size_t scn,
-			     int (*fn) (const struct ct_rel *rel, void *arg),
-			     void *arg);
-
 /* Where the relocation sections of a file are, built once: the
    relocation sections applying to each section, and the extended
    section index table of each symbol table.  The walks below then cost
@@ -65,8 +59,9 @@ struct ct_relindex
 struct ct_relindex *__calltab_relindex (Elf *elf);
 void __calltab_relindex_free (struct ct_relindex *ix);
 
-/* __calltab_reloc_walk and __calltab_foreach_reloc through IX (built
-   for ELF; NULL: the plain walks).  Same calls, same order.  */
+/* __calltab_reloc_walk through IX (built for ELF; NULL: the plain
+   walk), and the same for every relocation section of ELF that applies
+   to section SCN (relocations whose symbol cannot be read left out).  */
 int __calltab_reloc_walk_ix (Elf *elf, const struct ct_relindex *ix,
 			     Elf_Scn *rscn, bool need_symtab,
 			     int (*fn) (const struct ct_rel *rel, void *arg),

@@ -165,14 +165,6 @@ __calltab_foreach_reloc_ix (Elf *elf, const struct ct_relindex *ix,
   return 0;
 }
 
-int
-__calltab_foreach_reloc (Elf *elf, size_t scn,
-			 int (*fn) (const struct ct_rel *rel, void *arg),
-			 void *arg)
-{
-  return __calltab_foreach_reloc_ix (elf, NULL, scn, fn, arg);
-}
-
 void
 __calltab_relindex_free (struct ct_relindex *ix)
 {

@@ -229,11 +229,9 @@ void __calltab_groups_end (Calltab *ct);
    or with CT->lock held.  NULL when out of memory (CALLTAB_E_NOMEM).  */
 const char *__calltab_strdup (Calltab *ct, const char *s);
 
-/* The same from any thread once CT is open: takes CT->lock.  */
-const char *__calltab_intern (const Calltab *ct, const char *s);
-
-/* The same for a malloc'ed S, which is taken over (freed if the string
-   is kept already, or when out of memory).  NULL stays NULL.  */
+/* The same from any thread once CT is open, for a malloc'ed S, which is
+   taken over (freed if the string is kept already, or when out of
+   memory): takes CT->lock.  NULL stays NULL.  */
 const char *__calltab_intern_free (const Calltab *ct, char *s);
 
 /* Fill the public views.  */

@@ -13,16 +13,6 @@ __calltab_strdup (Calltab *ct, const char *s)
 }
 
 const char *
-__calltab_intern (const Calltab *ct, const char *s)
-{
-  Calltab *mct = (Calltab *) ct;
-  pthread_mutex_lock (&mct->lock);
-  const char *r = __calltab_strpool_add (&mct->strings, s, strlen (s), NULL);
-  pthread_mutex_unlock (&mct->lock);
-  return r;
-}
-
-const char *
 __calltab_intern_free (const Calltab *ct, char *s)
 {
   if (s == NULL)
