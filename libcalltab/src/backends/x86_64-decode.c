@@ -147,189 +147,227 @@ vex_imm (unsigned map, unsigned op)
   return 0;
 }
 
+/* What decoding an instruction has found so far: the prefixes, where it
+   is (P[I], at most LIMIT bytes), and what follows the opcode.  */
+struct decoding
+{
+  const unsigned char *p;
+  size_t i, limit;
+  bool opsize, addr32, lock_rep;
+  unsigned rex;
+  size_t immz;			/* bytes of an Iz immediate */
+  size_t imm, rel;		/* bytes of immediate and relative target */
+  bool modrm;
+};
+
+/* Step D over the legacy and REX prefixes.  False if only prefixes fit.  */
+static bool
+read_prefixes (struct decoding *d)
+{
+  for (; d->i < d->limit; d->i++)
+    {
+      unsigned char b = d->p[d->i];
+      if ((b & 0xf0) == 0x40)
+	{
+	  d->rex = b;
+	  continue;
+	}
+      if (b == 0x66)
+	d->opsize = true;
+      else if (b == 0x67)
+	d->addr32 = true;
+      else if (b == 0xf0 || b == 0xf3)
+	d->lock_rep = true;
+      else if (!(b == 0xf2 || b == 0x26
+		 || b == 0x2e || b == 0x36 || b == 0x3e || b == 0x64
+		 || b == 0x65))
+	break;
+      d->rex = 0;		/* REX counts only right before the opcode */
+    }
+  return d->i < d->limit;
+}
+
+/* The 0F map: the opcode byte at P[I] and what it takes.  False if
+   invalid or cut short.  */
+static bool
+decode_0f (struct decoding *d, struct ct_insn *insn)
+{
+  if (d->i >= d->limit)
+    return false;
+  unsigned op2 = d->p[d->i++];
+  insn->nop = op2 == 0x1f;
+  char k2 = two_byte[op2];
+  switch (k2)
+    {
+    case '-': break;
+    case 'M': d->modrm = true; break;
+    case 'b': d->modrm = true; d->imm = 1; break;
+    case 'L': d->rel = 4; insn->kind = CT_INSN_BRANCH; break;
+    case 'u': insn->kind = CT_INSN_RETURN; break;
+    case '3': case 'A':
+      if (d->i >= d->limit)
+	return false;
+      d->i++;			/* the third opcode byte */
+      d->modrm = true;
+      d->imm = k2 == 'A' ? 1 : 0;
+      break;
+    default:
+      return false;
+    }
+  return true;
+}
+
+/* The VEX (C4, C5), EVEX (62) and XOP (8F) prefixes, KIND 'V', 'E', 'X'
+   of opcode OP, and the opcode after them.  False if cut short.  */
+static bool
+decode_vex (struct decoding *d, char kind, unsigned op)
+{
+  size_t payload = kind == 'V' ? (op == 0xc5 ? 1 : 2) : kind == 'E' ? 3 : 2;
+  const unsigned char *p = d->p;
+  if (kind == 'X')
+    {
+      /* 8F /0 is pop; otherwise AMD's XOP prefix.  */
+      if (d->i >= d->limit)
+	return false;
+      if (((p[d->i] >> 3) & 7) == 0)
+	{
+	  d->modrm = true;
+	  return true;
+	}
+    }
+  if (d->limit - d->i < payload + 1)
+    return false;
+  unsigned map = op == 0xc5 ? 1 : kind == 'E' ? (p[d->i] & 7) : (p[d->i] & 0x1f);
+  d->i += payload;
+  unsigned vop = p[d->i++];
+  if (kind == 'X')
+    d->imm = map == 8 ? 1 : map == 0xa ? 4 : 0;
+  else
+    d->imm = vex_imm (map, vop);
+  /* vzeroupper and vzeroall have no ModRM.  */
+  d->modrm = !(kind == 'V' && map == 1 && vop == 0x77);
+  return true;
+}
+
+/* The one-byte opcode OP of class KIND (one_byte[]): what follows it
+   and what it does to the flow of control.  False if invalid or cut
+   short.  */
+static bool
+decode_one_byte (struct decoding *d, char kind, unsigned op,
+		 struct ct_insn *insn)
+{
+  const unsigned char *p = d->p;
+  switch (kind)
+    {
+    case '-': break;
+    case 'M': d->modrm = true; break;
+    case 'b': d->modrm = true; d->imm = 1; break;
+    case 'z': d->modrm = true; d->imm = d->immz; break;
+    case 'i': d->imm = 1; break;
+    case 'Z': d->imm = d->immz; break;
+    case 'e': d->imm = 3; break;
+    case 'o': d->imm = d->addr32 ? 4 : 8; break;
+    case 'v': d->imm = (d->rex & 8) ? 8 : d->immz; break;
+    case 'j': d->rel = 1; insn->kind = CT_INSN_BRANCH; break;
+    case 'J': d->rel = 1; insn->kind = CT_INSN_JUMP; break;
+    case 'c':
+      d->rel = 4;
+      /* A call only without F0/F3, and E8 under 66 only with REX.W (see
+	 the top of the file).  */
+      if (!d->lock_rep && !(d->opsize && (d->rex & 8) == 0))
+	insn->kind = CT_INSN_CALL;
+      break;
+    case 'K': d->rel = 4; insn->kind = CT_INSN_JUMP; break;
+    case 'r': insn->kind = CT_INSN_RETURN; break;
+    case 'R': d->imm = 2; insn->kind = CT_INSN_RETURN; break;
+    case 'F':
+    case 'G':
+      if (d->i >= d->limit)
+	return false;
+      d->modrm = true;
+      if (((p[d->i] >> 3) & 7) < 2)
+	d->imm = kind == 'F' ? 1 : d->immz;
+      break;
+    case '7':
+      if (d->i >= d->limit)
+	return false;
+      d->modrm = true;
+      if (p[d->i] == 0xf8)	/* xbegin: the abort handler is a target */
+	{
+	  d->modrm = false;
+	  d->i++;
+	  d->rel = d->immz;
+	  insn->kind = CT_INSN_BRANCH;
+	}
+      else
+	d->imm = d->immz;
+      break;
+    case 'f':
+      if (d->i >= d->limit)
+	return false;
+      d->modrm = true;
+      if (((p[d->i] >> 3) & 7) == 4 || ((p[d->i] >> 3) & 7) == 5)
+	insn->kind = CT_INSN_JUMP;
+      else if (((p[d->i] >> 3) & 7) == 2 && !d->lock_rep)
+	insn->kind = CT_INSN_CALL_INDIRECT;	/* /3 is a far call */
+      break;
+    case '0':
+      return decode_0f (d, insn);
+    case 'V':
+    case 'E':
+    case 'X':
+      return decode_vex (d, kind, op);
+    default:			/* 'x' invalid, 'p' cannot happen */
+      return false;
+    }
+  return true;
+}
+
 int
 __calltab_x86_64_decode (const unsigned char *code, size_t size,
 			 size_t off, struct ct_insn *insn)
 {
   if (code == NULL || off >= size)
     return 0;
-  size_t limit = size - off < 15 ? size - off : 15;
-  const unsigned char *p = code + off;
-  size_t i = 0;
-  bool opsize = false, addr32 = false, lock_rep = false;
-  unsigned rex = 0;
-
-  for (; i < limit; i++)
-    {
-      unsigned char b = p[i];
-      if ((b & 0xf0) == 0x40)
-	{
-	  rex = b;
-	  continue;
-	}
-      if (b == 0x66)
-	opsize = true;
-      else if (b == 0x67)
-	addr32 = true;
-      else if (b == 0xf0 || b == 0xf3)
-	lock_rep = true;
-      else if (!(b == 0xf2 || b == 0x26
-		 || b == 0x2e || b == 0x36 || b == 0x3e || b == 0x64
-		 || b == 0x65))
-	break;
-      rex = 0;			/* REX counts only right before the opcode */
-    }
-  if (i >= limit)
+  struct decoding d = {
+    .p = code + off, .limit = size - off < 15 ? size - off : 15 };
+  if (!read_prefixes (&d))
     return 0;
 
   memset (insn, 0, sizeof *insn);
   insn->kind = CT_INSN_OTHER;
   insn->start = off;
-  insn->opcode = off + i;
+  insn->opcode = off + d.i;
   insn->rel_field = CT_NO_FIELD;
   insn->disp_field = CT_NO_FIELD;
-  unsigned op = p[i++];
-  insn->nop = op == 0x90 && (rex & 1) == 0;	/* REX.B 90 is xchg %r8 */
-  char kind = one_byte[op];
-  size_t immz = opsize && (rex & 8) == 0 ? 2 : 4;
-  size_t imm = 0, rel = 0;
-  bool modrm = false;
+  unsigned op = d.p[d.i++];
+  insn->nop = op == 0x90 && (d.rex & 1) == 0;	/* REX.B 90 is xchg %r8 */
+  d.immz = d.opsize && (d.rex & 8) == 0 ? 2 : 4;
+  if (!decode_one_byte (&d, one_byte[op], op, insn))
+    return 0;
 
-  switch (kind)
+  if (d.modrm)
     {
-    case '-': break;
-    case 'M': modrm = true; break;
-    case 'b': modrm = true; imm = 1; break;
-    case 'z': modrm = true; imm = immz; break;
-    case 'i': imm = 1; break;
-    case 'Z': imm = immz; break;
-    case 'e': imm = 3; break;
-    case 'o': imm = addr32 ? 4 : 8; break;
-    case 'v': imm = (rex & 8) ? 8 : immz; break;
-    case 'j': rel = 1; insn->kind = CT_INSN_BRANCH; break;
-    case 'J': rel = 1; insn->kind = CT_INSN_JUMP; break;
-    case 'c':
-      rel = 4;
-      /* A call only without F0/F3, and E8 under 66 only with REX.W (see
-	 the top of the file).  */
-      if (!lock_rep && !(opsize && (rex & 8) == 0))
-	insn->kind = CT_INSN_CALL;
-      break;
-    case 'K': rel = 4; insn->kind = CT_INSN_JUMP; break;
-    case 'r': insn->kind = CT_INSN_RETURN; break;
-    case 'R': imm = 2; insn->kind = CT_INSN_RETURN; break;
-    case 'F':
-    case 'G':
-      if (i >= limit)
-	return 0;
-      modrm = true;
-      if (((p[i] >> 3) & 7) < 2)
-	imm = kind == 'F' ? 1 : immz;
-      break;
-    case '7':
-      if (i >= limit)
-	return 0;
-      modrm = true;
-      if (p[i] == 0xf8)		/* xbegin: the abort handler is a target */
-	{
-	  modrm = false;
-	  i++;
-	  rel = immz;
-	  insn->kind = CT_INSN_BRANCH;
-	}
-      else
-	imm = immz;
-      break;
-    case 'f':
-      if (i >= limit)
-	return 0;
-      modrm = true;
-      if (((p[i] >> 3) & 7) == 4 || ((p[i] >> 3) & 7) == 5)
-	insn->kind = CT_INSN_JUMP;
-      else if (((p[i] >> 3) & 7) == 2 && !lock_rep)
-	insn->kind = CT_INSN_CALL_INDIRECT;	/* /3 is a far call */
-      break;
-    case '0':
-      {
-	if (i >= limit)
-	  return 0;
-	unsigned op2 = p[i++];
-	insn->nop = op2 == 0x1f;
-	char k2 = two_byte[op2];
-	switch (k2)
-	  {
-	  case '-': break;
-	  case 'M': modrm = true; break;
-	  case 'b': modrm = true; imm = 1; break;
-	  case 'L': rel = 4; insn->kind = CT_INSN_BRANCH; break;
-	  case 'u': insn->kind = CT_INSN_RETURN; break;
-	  case '3': case 'A':
-	    if (i >= limit)
-	      return 0;
-	    i++;		/* the third opcode byte */
-	    modrm = true;
-	    imm = k2 == 'A' ? 1 : 0;
-	    break;
-	  default:
-	    return 0;
-	  }
-	break;
-      }
-    case 'V':
-    case 'E':
-    case 'X':
-      {
-	size_t payload = kind == 'V' ? (op == 0xc5 ? 1 : 2) : kind == 'E' ? 3 : 2;
-	if (kind == 'X')
-	  {
-	    /* 8F /0 is pop; otherwise AMD's XOP prefix.  */
-	    if (i >= limit)
-	      return 0;
-	    if (((p[i] >> 3) & 7) == 0)
-	      {
-		modrm = true;
-		break;
-	      }
-	  }
-	if (limit - i < payload + 1)
-	  return 0;
-	unsigned map = op == 0xc5 ? 1 : kind == 'E' ? (p[i] & 7) : (p[i] & 0x1f);
-	i += payload;
-	unsigned vop = p[i++];
-	if (kind == 'X')
-	  imm = map == 8 ? 1 : map == 0xa ? 4 : 0;
-	else
-	  imm = vex_imm (map, vop);
-	/* vzeroupper and vzeroall have no ModRM.  */
-	modrm = !(kind == 'V' && map == 1 && vop == 0x77);
-	break;
-      }
-    default:			/* 'x' invalid, 'p' cannot happen */
-      return 0;
-    }
-
-  if (modrm)
-    {
-      size_t n = decode_modrm (p, i, limit, rex, off, insn);
+      size_t n = decode_modrm (d.p, d.i, d.limit, d.rex, off, insn);
       if (n == 0)
 	return 0;
-      i += n;
+      d.i += n;
     }
-  if (limit - i < imm + rel)
+  if (d.limit - d.i < d.imm + d.rel)
     return 0;
-  i += imm;
-  if (rel > 0)
+  d.i += d.imm;
+  if (d.rel > 0)
     {
       /* A call refused above keeps OTHER: no target either.  */
       insn->direct = insn->kind != CT_INSN_OTHER;
       if (insn->direct)
 	{
-	  insn->rel = read_le (p + i, (unsigned) rel);
-	  if (rel == 4)
-	    insn->rel_field = off + i;
+	  insn->rel = read_le (d.p + d.i, (unsigned) d.rel);
+	  if (d.rel == 4)
+	    insn->rel_field = off + d.i;
 	}
-      i += rel;
+      d.i += d.rel;
     }
-  insn->length = i;
+  insn->length = d.i;
   return 1;
 }
