@@ -16,6 +16,7 @@
 #include <gelf.h>
 #include "calltab-cli.h"
 #include "calltab-format.h"
+#include "perf-script-read.h"
 
 static void
 help (FILE *out)
@@ -72,159 +73,34 @@ struct input
   uint64_t samples, ours, unmapped;
 };
 
-static const char *
-base_name (const char *p)
-{
-  const char *s = strrchr (p, '/');
-  return s ? s + 1 : p;
-}
-
-/* Whether DSO (LEN bytes) names the binary: the same path, or the same
-   last component (a copy elsewhere).  */
+/* Whether DSO (LEN bytes) names the binary, or the file --dso names.  */
 static bool
 is_ours (const struct input *in, const char *dso, size_t len)
 {
-  char *d = strndup (dso, len);
-  if (d == NULL)
-    return false;
-  const char *want = in->dso ? in->dso : in->binary;
-  bool r = strcmp (d, want) == 0
-    || strcmp (base_name (d), base_name (want)) == 0;
-  free (d);
-  return r;
+  return perf_script_names (dso, len, in->dso ? in->dso : in->binary);
 }
 
-static bool
-parse_hex (const char *s, const char *end, uint64_t *v)
+/* Keep the mapping M of LINE when it maps the binary.  */
+static void
+add_mapping (struct input *in, const char *line, const struct perf_mmap *m)
 {
-  if (s == end)
-    return false;
-  if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-    s += 2;
-  if (s == end || end - s > 16)
-    return false;
-  uint64_t r = 0;
-  for (; s < end; s++)
-    {
-      int c = (unsigned char) *s, d;
-      if (c >= '0' && c <= '9')
-	d = c - '0';
-      else if (c >= 'a' && c <= 'f')
-	d = c - 'a' + 10;
-      else if (c >= 'A' && c <= 'F')
-	d = c - 'A' + 10;
-      else
-	return false;
-      r = r << 4 | (uint64_t) d;
-    }
-  *v = r;
-  return true;
-}
-
-/* "PERF_RECORD_MMAP[2] PID/TID: [0xSTART(0xLEN) @ 0xPGOFF ...]: PROT PATH".
-   Returns false when the line is not such an event of the binary.  */
-static bool
-parse_mmap (struct input *in, const char *s, bool *bad)
-{
-  const char *b = strchr (s, '[');
-  if (b == NULL)
-    {
-      *bad = true;
-      return false;
-    }
-  const char *open = strchr (b, '('), *close = open ? strchr (open, ')') : NULL;
-  const char *at = close ? strstr (close, "@ ") : NULL;
-  const char *pe = at ? at + 2 + strcspn (at + 2, " ]") : NULL;
-  const char *path = pe ? strstr (pe, "]: ") : NULL;
-  struct map m;
-  if (path == NULL || !parse_hex (b + 1, open, &m.start)
-      || !parse_hex (open + 1, close, &m.len)
-      || !parse_hex (at + 2, pe, &m.pgoff))
-    {
-      *bad = true;
-      return false;
-    }
-  path += 3;
-  path += strcspn (path, " ");	/* the protection */
-  path += strspn (path, " ");
-  size_t len = strcspn (path, "\r\n");
-  if (!is_ours (in, path, len))
-    return false;
+  if (!is_ours (in, line + m->path, m->path_end - m->path))
+    return;
   struct map *v = realloc (in->maps, (in->nmaps + 1) * sizeof *v);
   if (v == NULL)
-    return false;
+    return;
   in->maps = v;
-  in->maps[in->nmaps++] = m;
-  return true;
+  in->maps[in->nmaps++] = (struct map) { m->start, m->len, m->pgoff };
 }
 
-static bool
-is_hex_token (const char *s, const char *e)
-{
-  uint64_t v;
-  return parse_hex (s, e, &v);
-}
-
-/* A sample line: "[FIELDS] IP [SYM[+0xOFF]] (DSO)".  Returns 0 (added
-   or not ours), -1 malformed, -2 out of memory.  */
+/* Count the binary's sample F of line S at its file address: through
+   the mapping that holds its address, else the symbol and its offset,
+   else the address itself when it is one (not a PIE's or a shared
+   object's run-time address).  Returns 0, -2 out of memory.  */
 static int
-parse_sample (struct input *in, char *s)
+count_sample (struct input *in, const char *s, const struct perf_frame *f)
 {
-  size_t len = strcspn (s, "\r\n");
-  while (len > 0 && s[len - 1] == ' ')
-    len--;
-  if (len < 3 || s[len - 1] != ')')
-    return -1;
-  /* The last " (" opens the dso: a C++ symbol may hold parentheses.  */
-  size_t open = len - 1;
-  while (open > 0 && !(s[open] == '(' && s[open - 1] == ' '))
-    open--;
-  if (open == 0)
-    return -1;
-  const char *dso = s + open + 1;
-  size_t dlen = len - 1 - (open + 1);
-  if (dlen == 0)
-    return -1;
-  /* The tokens before the dso: IP is the one before SYM when that one is
-     a number, else the last (no symbol).  */
-  const char *tok[2][2] = { { NULL, NULL }, { NULL, NULL } };
-  size_t ntok = 0;
-  const char *p = s, *end = s + open - 1;
-  while (p < end)
-    {
-      while (p < end && (*p == ' ' || *p == '\t'))
-	p++;
-      if (p >= end)
-	break;
-      const char *t = p;
-      while (p < end && *p != ' ' && *p != '\t')
-	p++;
-      tok[0][0] = tok[1][0];
-      tok[0][1] = tok[1][1];
-      tok[1][0] = t;
-      tok[1][1] = p;
-      ntok++;
-    }
-  if (ntok == 0)
-    return -1;
-  const char *ip = tok[1][0], *ipe = tok[1][1], *sym = NULL, *syme = NULL;
-  if (ntok >= 2 && is_hex_token (tok[0][0], tok[0][1]))
-    {
-      ip = tok[0][0];
-      ipe = tok[0][1];
-      sym = tok[1][0];
-      syme = tok[1][1];
-    }
-  uint64_t addr;
-  if (!parse_hex (ip, ipe, &addr))
-    return -1;
-  in->samples++;
-  if (dso[0] == '[' || !is_ours (in, dso, dlen))
-    return 0;
-  in->ours++;
-
-  /* The file address: through the mapping that holds IP, else the
-     symbol and its offset, else IP itself when it is one.  */
+  uint64_t addr = f->addr;
   for (size_t i = in->nmaps; i-- > 0;)
     if (addr >= in->maps[i].start && addr - in->maps[i].start < in->maps[i].len)
       {
@@ -234,39 +110,42 @@ parse_sample (struct input *in, char *s)
 	  return calltab_afdo_add (in->prof, fa, 1) == 0 ? 0 : -2;
 	break;
       }
-  if (sym != NULL)
+  /* Only SYM+0xOFF places a sample: a symbol alone (perf script
+     without symoff) says nothing about where in it.  */
+  if (f->has_off)
     {
-      const char *plus = NULL;
-      for (const char *q = syme; q > sym; q--)
-	if (q[-1] == '+')
-	  {
-	    plus = q - 1;
-	    break;
-	  }
-      /* Only SYM+0xOFF places a sample: a symbol alone (perf script
-	 without symoff) says nothing about where in it.  */
-      uint64_t off, base;
-      if (plus != NULL && syme - plus > 3 && plus[1] == '0' && plus[2] == 'x'
-	  && parse_hex (plus + 1, syme, &off))
-	{
-	  char *name = strndup (sym, (size_t) (plus - sym));
-	  if (name == NULL)
-	    return -2;
-	  int r = calltab_afdo_symbol (in->prof, name, &base);
-	  free (name);
-	  if (r == 0)
-	    return calltab_afdo_add (in->prof, base + off, 1) == 0 ? 0 : -2;
-	}
+      uint64_t base;
+      char *name = strndup (s + f->sym, f->sym_end - f->sym);
+      if (name == NULL)
+	return -2;
+      int r = calltab_afdo_symbol (in->prof, name, &base);
+      free (name);
+      if (r == 0)
+	return calltab_afdo_add (in->prof, base + f->off, 1) == 0 ? 0 : -2;
     }
   if (in->pic)
     {
-      /* A PIE or shared object: IP is a run-time address.  */
+      /* A PIE or shared object: the address is a run-time address.  */
       in->unmapped++;
       return 0;
     }
   return calltab_afdo_add (in->prof, addr, 1) == 0 ? 0 : -2;
 }
 
+/* A sample line (perf_script_sample).  Returns 0 (counted or not the
+   binary's), -1 malformed, -2 out of memory.  */
+static int
+add_sample (struct input *in, const char *s)
+{
+  struct perf_frame f;
+  if (!perf_script_sample (s, &f))
+    return -1;
+  in->samples++;
+  if (s[f.dso] == '[' || !is_ours (in, s + f.dso, f.dso_end - f.dso))
+    return 0;
+  in->ours++;
+  return count_sample (in, s, &f);
+}
 static int
 read_input (struct input *in, FILE *f)
 {
@@ -287,22 +166,20 @@ read_input (struct input *in, FILE *f)
 	}
       if (buf[strspn (buf, " \t\r\n")] == '\0')
 	continue;
-      const char *ev = strstr (buf, "PERF_RECORD_");
-      if (ev != NULL)
+      struct perf_mmap m;
+      enum perf_event ev = perf_script_event (buf, &m);
+      if (ev == PERF_EVENT_BAD)
 	{
-	  bool bad = false;
-	  if (strncmp (ev, "PERF_RECORD_MMAP", 16) == 0)
-	    parse_mmap (in, ev, &bad);
-	  if (bad)
-	    {
-	      fprintf (stderr, "calltab afdo: %s:%zu: cannot read this "
-		       "mmap event\n", in->name, lineno);
-	      status = CLI_EXIT_TROUBLE;
-	      break;
-	    }
-	  continue;
+	  fprintf (stderr, "calltab afdo: %s:%zu: cannot read this "
+		   "mmap event\n", in->name, lineno);
+	  status = CLI_EXIT_TROUBLE;
+	  break;
 	}
-      int r = parse_sample (in, buf);
+      if (ev == PERF_EVENT_MMAP)
+	add_mapping (in, buf, &m);
+      if (ev != PERF_EVENT_NONE)
+	continue;
+      int r = add_sample (in, buf);
       if (r == -2)
 	{
 	  fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <gelf.h>
 #include "calltab-cli.h"
+#include "perf-script-read.h"
 
 static void
 help (FILE *out)
@@ -85,13 +86,6 @@ struct state
   size_t nsamples;
 };
 
-static const char *
-base_name (const char *p)
-{
-  const char *s = strrchr (p, '/');
-  return s ? s + 1 : p;
-}
-
 /* The file of the frames whose dso is NAME (NULL: not ours).  */
 static struct dso *
 find_dso (struct state *st, const char *name)
@@ -122,7 +116,7 @@ find_dso (struct state *st, const char *name)
 	if (strcmp (st->files[i], name) == 0)
 	  d->path = st->files[i];
       for (int i = 0; i < st->nfiles && d->path == NULL; i++)
-	if (strcmp (base_name (st->files[i]), base_name (name)) == 0)
+	if (perf_script_names (name, strlen (name), st->files[i]))
 	  d->path = st->files[i];
     }
   if (d->path == NULL || access (d->path, R_OK) != 0)
@@ -189,67 +183,29 @@ dso_symbol (struct dso *d, const char *name, size_t len, uint64_t *addr)
   return e->found;
 }
 
-/* One callchain line: "\t    ADDR SYM[+0xOFF] (DSO)".  */
+/* One line of a sample: the header line, or a callchain line
+   "\t    ADDR SYM[+0xOFF] (DSO)" (FRAME).  */
 struct line
 {
   char *text;
-  bool frame;			/* a callchain line */
-  uint64_t printed;		/* ADDR */
-  size_t sym, sym_end;		/* SYM (without +0xOFF) in TEXT */
-  bool has_off;
-  uint64_t off;			/* OFF */
-  size_t dso, dso_end;		/* DSO in TEXT */
+  bool frame;			/* a callchain line: PF read */
+  struct perf_frame pf;		/* ADDR, SYM, OFF and DSO in TEXT */
   bool inlined;			/* DSO is "inlined" */
   /* The physical frame the line belongs to (index in the frames).  */
   size_t frame_index;
   struct dso *file;
 };
 
+/* Whether L is a callchain line, and read it.  A callchain line is
+   indented; the sample's header line is not.  */
 static bool
 parse_line (struct line *l)
 {
-  char *s = l->text;
-  size_t len = strlen (s);
-  while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r'))
-    len--;
-  if (len == 0 || (s[0] != '\t' && s[0] != ' '))
+  const char *s = l->text;
+  if ((s[0] != '\t' && s[0] != ' ') || !perf_script_frame (s, &l->pf))
     return false;
-  size_t i = 0;
-  while (s[i] == '\t' || s[i] == ' ')
-    i++;
-  char *end;
-  errno = 0;
-  l->printed = strtoull (s + i, &end, 16);
-  if (errno != 0 || end == s + i || *end != ' ')
-    return false;
-  if (s[len - 1] != ')')
-    return false;
-  /* The last " (" opens the dso: a C++ symbol may hold parentheses.  */
-  size_t open = len - 1;
-  while (open > 0 && !(s[open] == '(' && s[open - 1] == ' '))
-    open--;
-  if (open == 0 || (size_t) (end - s) + 1 > open - 1)
-    return false;
-  l->dso = open + 1;
-  l->dso_end = len - 1;
-  l->sym = (size_t) (end - s) + 1;
-  l->sym_end = open - 1;
-  l->inlined = l->dso_end - l->dso == 7
-    && strncmp (s + l->dso, "inlined", 7) == 0;
-  /* "+0xOFF" at the end of SYM.  */
-  size_t p = l->sym_end;
-  while (p > l->sym && strchr ("0123456789abcdefABCDEF", s[p - 1]) != NULL)
-    p--;
-  if (p >= l->sym + 3 && p < l->sym_end && strncmp (s + p - 3, "+0x", 3) == 0)
-    {
-      errno = 0;
-      l->off = strtoull (s + p, &end, 16);
-      if (errno == 0 && end == s + l->sym_end)
-	{
-	  l->sym_end = p - 3;
-	  l->has_off = true;
-	}
-    }
+  l->inlined = l->pf.dso_end - l->pf.dso == 7
+    && strncmp (s + l->pf.dso, "inlined", 7) == 0;
   l->frame = true;
   return true;
 }
@@ -357,13 +313,13 @@ frame_addresses (struct line *lines, const size_t *last, size_t nframes,
     {
       struct line *l = &lines[last[f]];
       uint64_t sym, rel;
-      if (files[f] == NULL || guessed[f] || l->inlined || !l->has_off
-	  || dso_symbol (files[f], l->text + l->sym, l->sym_end - l->sym,
+      if (files[f] == NULL || guessed[f] || l->inlined || !l->pf.has_off
+	  || dso_symbol (files[f], l->text + l->pf.sym, l->pf.sym_end - l->pf.sym,
 			 &sym) != 0)
 	continue;
-      addrs[f] = sym + l->off;
+      addrs[f] = sym + l->pf.off;
       have[f] = true;
-      bool relative = calltab_file_address (files[f]->ct, l->printed,
+      bool relative = calltab_file_address (files[f]->ct, l->pf.addr,
 					    &rel) == 0 && rel == addrs[f];
       files[f]->form = relative ? FORM_RELATIVE : FORM_ABSOLUTE;
       size_t k = 0;
@@ -372,7 +328,7 @@ frame_addresses (struct line *lines, const size_t *last, size_t nframes,
       if (k == nanchors)
 	{
 	  anchors[nanchors].file = files[f];
-	  anchors[nanchors].bias = l->printed - addrs[f];
+	  anchors[nanchors].bias = l->pf.addr - addrs[f];
 	  anchors[nanchors++].relative = relative;
 	}
     }
@@ -387,16 +343,16 @@ frame_addresses (struct line *lines, const size_t *last, size_t nframes,
       bool relative = k < nanchors ? anchors[k].relative
 	: files[f]->form != FORM_ABSOLUTE;
       if (relative)
-	have[f] = calltab_file_address (files[f]->ct, l->printed,
+	have[f] = calltab_file_address (files[f]->ct, l->pf.addr,
 					&addrs[f]) == 0;
       else if (k < nanchors)
 	{
-	  addrs[f] = l->printed - anchors[k].bias;
+	  addrs[f] = l->pf.addr - anchors[k].bias;
 	  have[f] = true;
 	}
       if (!have[f] && k == nanchors && files[f]->exec)
 	{
-	  addrs[f] = l->printed;
+	  addrs[f] = l->pf.addr;
 	  have[f] = true;
 	}
     }
@@ -435,7 +391,7 @@ do_sample (struct state *st, struct line *lines, size_t n)
       if (!parse_line (&lines[i]))
 	continue;
       struct line *l = &lines[i];
-      if (nframes > 0 && lines[last[nframes - 1]].printed == l->printed
+      if (nframes > 0 && lines[last[nframes - 1]].pf.addr == l->pf.addr
 	  && lines[last[nframes - 1]].inlined)
 	{
 	  l->frame_index = nframes - 1;
@@ -460,7 +416,7 @@ do_sample (struct state *st, struct line *lines, size_t n)
       struct line *l = &lines[last[f]];
       if (!l->inlined)
 	{
-	  char *dso = strndup (l->text + l->dso, l->dso_end - l->dso);
+	  char *dso = strndup (l->text + l->pf.dso, l->pf.dso_end - l->pf.dso);
 	  if (dso != NULL)
 	    files[f] = find_dso (st, dso);
 	  free (dso);
@@ -478,7 +434,7 @@ do_sample (struct state *st, struct line *lines, size_t n)
   for (size_t f = 0; f < nframes; f++)
     {
       struct line *l = &lines[last[f]];
-      bool kernel = l->text[l->dso] == '[';
+      bool kernel = l->text[l->pf.dso] == '[';
       frames[f].activation = !kernel && !user_seen;
       if (!kernel)
 	user_seen = true;
@@ -503,7 +459,7 @@ do_sample (struct state *st, struct line *lines, size_t n)
 	continue;
       struct line *l = &lines[last[f]];
       if (guessed[f]
-	  && !candidate_named (&d, l->text + l->sym, l->sym_end - l->sym))
+	  && !candidate_named (&d, l->text + l->pf.sym, l->pf.sym_end - l->pf.sym))
 	{
 	  /* Not the function itself: leave the frame alone.  */
 	  calltab_decision_free (&d);
@@ -545,13 +501,13 @@ do_sample (struct state *st, struct line *lines, size_t n)
 	{
 	  struct line *l = &lines[last[0]];
 	  char *sym = names[0] ? NULL
-	    : strndup (l->text + l->sym, l->sym_end - l->sym);
+	    : strndup (l->text + l->pf.sym, l->pf.sym_end - l->pf.sym);
 	  /* A frame perf shows only as "(inlined)": the file of the first
 	     frame that names one.  */
 	  struct line *dl = l;
 	  for (size_t f = 0; f < nframes && dl->inlined; f++)
 	    dl = &lines[last[f]];
-	  char *dso = strndup (dl->text + dl->dso, dl->dso_end - dl->dso);
+	  char *dso = strndup (dl->text + dl->pf.dso, dl->pf.dso_end - dl->pf.dso);
 	  if ((names[0] || sym) && dso)
 	    add_report (st, names[0] ? names[0] : sym,
 			dso);
@@ -569,16 +525,16 @@ do_sample (struct state *st, struct line *lines, size_t n)
 	    fputs (l->text, stdout);
 	    continue;
 	  }
-	fwrite (l->text, 1, l->sym, stdout);
+	fwrite (l->text, 1, l->pf.sym, stdout);
 	fputs (names[f], stdout);
-	if (l->has_off && lows[f] != (uint64_t) -1)
+	if (l->pf.has_off && lows[f] != (uint64_t) -1)
 	  {
 	    uint64_t at = frames[f].activation ? frames[f].addr
 	      : frames[f].addr - 1;
 	    printf ("+0x%" PRIx64, at - lows[f]);
 	  }
-	fputs (l->text + l->sym_end
-	       + (l->has_off ? strcspn (l->text + l->sym_end, " ") : 0),
+	fputs (l->text + l->pf.sym_end
+	       + (l->pf.has_off ? strcspn (l->text + l->pf.sym_end, " ") : 0),
 	       stdout);
       }
   for (size_t f = 0; f < nframes; f++)
