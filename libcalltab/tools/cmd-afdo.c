@@ -301,8 +301,24 @@ plugin_numbered (Dwarf *dwarf)
   return decl_unit && !recorded;
 }
 
-int
-cmd_afdo (int argc, char **argv)
+/* The command line.  */
+struct afdo_args
+{
+  const char *binary;
+  const char *text;		/* PERF_SCRIPT, "-" for stdin */
+  const char *output;		/* -o, or NULL */
+  const char *perf_data;	/* --perf-data, or NULL */
+  const char *dso;		/* --dso, or NULL */
+  const char *debuginfo_path;
+  Calltab_Afdo_Options opts;
+  bool blocks, json, keep_given;
+  long gcc;
+};
+
+/* Read the command line into *A.  Returns -1 to go on, else the exit
+   status (after --help, or a usage error reported).  */
+static int
+parse_args (int argc, char **argv, struct afdo_args *a)
 {
   enum { OPT_DSO = 256, OPT_PERF_DATA, OPT_PERIOD, OPT_KEEP, OPT_GCC,
 	 OPT_BLOCKS };
@@ -318,153 +334,147 @@ cmd_afdo (int argc, char **argv)
   struct cli_parser p = { .cmd = "afdo", .help = help, .shortopts = "o:",
 			  CLI_OPTIONS (options),
 			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
-  const char *output = NULL, *perf_data = NULL, *dso = NULL;
-  Calltab_Afdo_Options opts = { .period = 1, .keep_discriminators = 0 };
-  bool blocks = false, keep_given = false;
-  long gcc = 12;
+  *a = (struct afdo_args) { .opts = { .period = 1 }, .gcc = 12 };
   int opt;
   char *end;
   while ((opt = cli_getopt (&p, argc, argv)) != CLI_OPT_END)
     switch (opt)
       {
       case 'o':
-	output = optarg;
+	a->output = optarg;
 	break;
       case OPT_DSO:
 	if (optarg[0] == '\0')
 	  return cli_usage_error (p.cmd, "empty --dso NAME");
-	dso = optarg;
+	a->dso = optarg;
 	break;
       case OPT_PERF_DATA:
-	perf_data = optarg;
+	a->perf_data = optarg;
 	break;
       case OPT_PERIOD:
 	errno = 0;
-	opts.period = strtoull (optarg, &end, 0);
+	a->opts.period = strtoull (optarg, &end, 0);
 	if (errno != 0 || end == optarg || *end != '\0' || optarg[0] == '-'
-	    || opts.period == 0)
+	    || a->opts.period == 0)
 	  return cli_usage_error (p.cmd, "invalid period '%s'", optarg);
 	break;
       case OPT_KEEP:
-	keep_given = true;
+	a->keep_given = true;
 	break;
       case OPT_GCC:
 	errno = 0;
-	gcc = strtol (optarg, &end, 10);
-	if (errno != 0 || end == optarg || *end != '\0' || gcc < 11
-	    || gcc > 99)
+	a->gcc = strtol (optarg, &end, 10);
+	if (errno != 0 || end == optarg || *end != '\0' || a->gcc < 11
+	    || a->gcc > 99)
 	  return cli_usage_error (p.cmd, "invalid GCC version '%s' (11 or "
 				  "later)", optarg);
 	break;
       case OPT_BLOCKS:
-	blocks = true;
+	a->blocks = true;
 	break;
       default:
 	return p.status;
       }
-  const char *debuginfo_path = p.debuginfo_path;
-  bool json = p.json;
+  a->debuginfo_path = p.debuginfo_path;
+  a->json = p.json;
   int nargs = argc - optind;
   const char *const *args = (const char *const *) argv + optind;
   if (nargs < 1)
     return cli_usage_error (p.cmd, "missing BINARY");
-  if (nargs > 2 || (perf_data != NULL && nargs > 1))
+  if (nargs > 2 || (a->perf_data != NULL && nargs > 1))
     return cli_usage_error (p.cmd, "extra operand '%s'%s",
 			    args[nargs > 2 ? 2 : 1],
 			    nargs > 2 ? "" : " (--perf-data gives the samples)");
-  if (output == NULL && !blocks)
+  if (a->output == NULL && !a->blocks)
     return cli_usage_error (p.cmd, "missing -o OUT (or --blocks)");
-  if (json && !blocks)
+  if (a->json && !a->blocks)
     return cli_usage_error (p.cmd, "--json is for --blocks");
-  const char *binary = args[0];
-  const char *text = nargs == 2 ? args[1] : "-";
+  a->binary = args[0];
+  a->text = nargs == 2 ? args[1] : "-";
+  return -1;
+}
 
-  Calltab *ct = calltab_begin_debuginfo (binary, debuginfo_path);
-  if (ct == NULL)
+/* Whether the profile keeps a line's entries per discriminator.  GCC 11
+   and 12 mask the discriminator off and keep one entry per line; 13 and
+   later look each statement up by (line offset, its own discriminator,
+   GCC's early numbering): the plugin's final-code numbers would put
+   counts on other statements (docs/fdo.md, "GCC 13 and 14").  */
+static void
+choose_discriminators (struct afdo_args *a, Calltab *ct)
+{
+  a->opts.keep_discriminators = a->keep_given;
+  if (a->gcc < 13 || a->keep_given || a->output == NULL)
+    return;
+  if (!plugin_numbered (calltab_dwarf (ct)))
+    a->opts.keep_discriminators = 1;
+  else
+    fprintf (stderr, "calltab afdo: %s: its discriminators are the"
+	     " plugin's, not GCC %ld's own: lines folded (to keep them,"
+	     " convert a discriminators=gcc build of the same code,"
+	     " --dso)\n", a->binary, a->gcc);
+}
+
+/* perf script -i PERF_DATA with the fields read here, its argument
+   quoted for the shell; NULL when out of memory.  */
+static char *
+perf_command (const char *perf_data)
+{
+  char *cmd = NULL;
+  size_t csize = 0;
+  FILE *m = open_memstream (&cmd, &csize);
+  if (m == NULL)
+    return NULL;
+  fputs ("perf script -F ip,sym,symoff,dso --no-demangle "
+	 "--show-mmap-events -G -i '", m);
+  for (const char *c = perf_data; *c; c++)
+    if (*c == '\'')
+      fputs ("'\\''", m);
+    else
+      fputc (*c, m);
+  fputs ("' 2>/dev/null", m);
+  fclose (m);
+  return cmd;
+}
+
+/* Read the samples of A's input into IN: PERF_SCRIPT, stdin, or the
+   output of perf script run on --perf-data.  Returns the exit status
+   (messages printed).  */
+static int
+read_samples (const struct afdo_args *a, struct input *in)
+{
+  FILE *f;
+  bool piped = a->perf_data != NULL;
+  if (piped)
     {
-      fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
-      return CLI_EXIT_TROUBLE;
-    }
-  /* GCC 11 and 12 mask the discriminator off and keep one entry per
-     line; 13 and later look each statement up by (line offset, its own
-     discriminator, GCC's early numbering): the plugin's final-code
-     numbers would put counts on other statements (docs/fdo.md, "GCC 13
-     and 14").  */
-  opts.keep_discriminators = keep_given;
-  if (gcc >= 13 && !keep_given && output != NULL)
-    {
-      if (!plugin_numbered (calltab_dwarf (ct)))
-	opts.keep_discriminators = 1;
-      else
-	fprintf (stderr, "calltab afdo: %s: its discriminators are the"
-		 " plugin's, not GCC %ld's own: lines folded (to keep them,"
-		 " convert a discriminators=gcc build of the same code,"
-		 " --dso)\n", binary, gcc);
-    }
-  Calltab_Afdo *prof = calltab_afdo_begin (ct);
-  if (prof == NULL)
-    {
-      fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
-      calltab_end (ct);
-      return CLI_EXIT_TROUBLE;
-    }
-  struct input in = { .binary = binary, .dso = dso, .ct = ct,
-		       .prof = prof };
-  GElf_Ehdr eh;
-  in.pic = gelf_getehdr (calltab_elf (ct), &eh) == NULL
-    || eh.e_type != ET_EXEC;
-  FILE *f = NULL;
-  int status = CLI_EXIT_OK;
-  bool piped = false;
-  if (perf_data != NULL)
-    {
-      if (access (perf_data, R_OK) != 0)
+      if (access (a->perf_data, R_OK) != 0)
 	{
-	  fprintf (stderr, "calltab afdo: %s: %s\n", perf_data,
+	  fprintf (stderr, "calltab afdo: %s: %s\n", a->perf_data,
 		   strerror (errno));
-	  status = CLI_EXIT_TROUBLE;
-	  goto out;
+	  return CLI_EXIT_TROUBLE;
 	}
-      /* perf script -i FILE, its arguments quoted for the shell.  */
-      char *cmd = NULL;
-      size_t csize = 0;
-      FILE *m = open_memstream (&cmd, &csize);
-      if (m == NULL)
-	{
-	  status = CLI_EXIT_TROUBLE;
-	  goto out;
-	}
-      fputs ("perf script -F ip,sym,symoff,dso --no-demangle "
-	     "--show-mmap-events -G -i '", m);
-      for (const char *c = perf_data; *c; c++)
-	if (*c == '\'')
-	  fputs ("'\\''", m);
-	else
-	  fputc (*c, m);
-      fputs ("' 2>/dev/null", m);
-      fclose (m);
+      char *cmd = perf_command (a->perf_data);
+      if (cmd == NULL)
+	return CLI_EXIT_TROUBLE;
       f = popen (cmd, "r");
       free (cmd);
-      piped = true;
-      in.name = perf_data;
+      in->name = a->perf_data;
     }
-  else if (strcmp (text, "-") == 0)
+  else if (strcmp (a->text, "-") == 0)
     {
       f = stdin;
-      in.name = "<stdin>";
+      in->name = "<stdin>";
     }
   else
     {
-      f = fopen (text, "r");
-      in.name = text;
+      f = fopen (a->text, "r");
+      in->name = a->text;
     }
   if (f == NULL)
     {
-      fprintf (stderr, "calltab afdo: %s: %s\n", in.name, strerror (errno));
-      status = CLI_EXIT_TROUBLE;
-      goto out;
+      fprintf (stderr, "calltab afdo: %s: %s\n", in->name, strerror (errno));
+      return CLI_EXIT_TROUBLE;
     }
-  status = read_input (&in, f);
+  int status = read_input (in, f);
   if (piped)
     {
       int w = pclose (f);
@@ -472,57 +482,93 @@ cmd_afdo (int argc, char **argv)
 				    || WEXITSTATUS (w) != 0))
 	{
 	  fprintf (stderr, "calltab afdo: %s: perf script failed (is perf "
-		   "installed, and the file a perf.data?)\n", in.name);
+		   "installed, and the file a perf.data?)\n", in->name);
 	  status = CLI_EXIT_TROUBLE;
 	}
     }
   else if (f != stdin)
     fclose (f);
-  if (status != CLI_EXIT_OK)
-    goto out;
-  if (in.unmapped > 0)
+  return status;
+}
+
+/* Write what A asks for from the samples in IN: the --blocks table, the
+   profile.  Returns the exit status (messages printed).  */
+static int
+write_profile (const struct afdo_args *a, const struct input *in)
+{
+  if (in->unmapped > 0)
     fprintf (stderr, "calltab afdo: %s: %" PRIu64 " samples of %s could not "
 	     "be placed (no mmap event holds them, no SYM+0xOFF: use perf "
-	     "script -F ip,sym,symoff,dso --show-mmap-events)\n", in.name, in.unmapped, binary);
-  if (in.ours == in.unmapped)
+	     "script -F ip,sym,symoff,dso --show-mmap-events)\n", in->name,
+	     in->unmapped, a->binary);
+  if (in->ours == in->unmapped)
     {
       fprintf (stderr, "calltab afdo: %s: no sample in %s (of %" PRIu64
-	       " samples)\n", in.name, binary, in.samples);
-      status = CLI_EXIT_PROBLEMS;
-      goto out;
+	       " samples)\n", in->name, a->binary, in->samples);
+      return CLI_EXIT_PROBLEMS;
     }
-  if (blocks)
+  if (a->blocks)
     {
       Calltab_Afdo_Block *b;
       size_t n;
       uint64_t total;
-      if (calltab_afdo_blocks (prof, &b, &n, &total) != 0)
+      if (calltab_afdo_blocks (in->prof, &b, &n, &total) != 0)
 	{
 	  fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
-	  status = CLI_EXIT_TROUBLE;
-	  goto out;
+	  return CLI_EXIT_TROUBLE;
 	}
-      print_blocks (b, n, total, json, binary);
+      print_blocks (b, n, total, a->json, a->binary);
       free (b);
     }
-  if (output != NULL)
+  if (a->output != NULL)
     {
-      FILE *o = fopen (output, "wb");
+      FILE *o = fopen (a->output, "wb");
       if (o == NULL)
 	{
-	  fprintf (stderr, "calltab afdo: %s: %s\n", output, strerror (errno));
-	  status = CLI_EXIT_TROUBLE;
-	  goto out;
+	  fprintf (stderr, "calltab afdo: %s: %s\n", a->output,
+		   strerror (errno));
+	  return CLI_EXIT_TROUBLE;
 	}
-      int r = calltab_afdo_write (prof, o, &opts);
+      int r = calltab_afdo_write (in->prof, o, &a->opts);
       if (fclose (o) != 0 || r != 0)
 	{
-	  fprintf (stderr, "calltab afdo: %s: %s\n", output,
+	  fprintf (stderr, "calltab afdo: %s: %s\n", a->output,
 		   r != 0 ? calltab_errmsg (-1) : strerror (errno));
-	  status = CLI_EXIT_TROUBLE;
+	  return CLI_EXIT_TROUBLE;
 	}
     }
- out:
+  return CLI_EXIT_OK;
+}
+
+int
+cmd_afdo (int argc, char **argv)
+{
+  struct afdo_args a;
+  int status = parse_args (argc, argv, &a);
+  if (status >= 0)
+    return status;
+  Calltab *ct = calltab_begin_debuginfo (a.binary, a.debuginfo_path);
+  if (ct == NULL)
+    {
+      fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
+      return CLI_EXIT_TROUBLE;
+    }
+  choose_discriminators (&a, ct);
+  Calltab_Afdo *prof = calltab_afdo_begin (ct);
+  if (prof == NULL)
+    {
+      fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
+      calltab_end (ct);
+      return CLI_EXIT_TROUBLE;
+    }
+  struct input in = { .binary = a.binary, .dso = a.dso, .ct = ct,
+		      .prof = prof };
+  GElf_Ehdr eh;
+  in.pic = gelf_getehdr (calltab_elf (ct), &eh) == NULL
+    || eh.e_type != ET_EXEC;
+  status = read_samples (&a, &in);
+  if (status == CLI_EXIT_OK)
+    status = write_profile (&a, &in);
   free (in.maps);
   calltab_afdo_end (prof);
   calltab_end (ct);
