@@ -275,23 +275,31 @@ is_compressed (Elf_Scn *scn)
 	 && (sh.sh_flags & SHF_COMPRESSED) != 0;
 }
 
-/* The section named NAME, or NULL.  */
+/* The section after SCN (NULL: the first) that has a name, *NAME, and
+   a header, *SH; NULL after the last.  */
 static Elf_Scn *
-find_section (Elf *elf, const char *name)
+next_named_section (Elf *elf, Elf_Scn *scn, const char **name, GElf_Shdr *sh)
 {
   size_t shstrndx;
   if (elf_getshdrstrndx (elf, &shstrndx) != 0)
     return NULL;
-  Elf_Scn *scn = NULL;
   while ((scn = elf_nextscn (elf, scn)) != NULL)
-    {
-      GElf_Shdr sh;
-      const char *n;
-      if (gelf_getshdr (scn, &sh) != NULL
-	  && (n = elf_strptr (elf, shstrndx, sh.sh_name)) != NULL
-	  && strcmp (n, name) == 0)
-	return scn;
-    }
+    if (gelf_getshdr (scn, sh) != NULL
+	&& (*name = elf_strptr (elf, shstrndx, sh->sh_name)) != NULL)
+      return scn;
+  return NULL;
+}
+
+/* The section named NAME, or NULL.  */
+static Elf_Scn *
+find_section (Elf *elf, const char *name)
+{
+  const char *n;
+  GElf_Shdr sh;
+  for (Elf_Scn *scn = NULL;
+       (scn = next_named_section (elf, scn, &n, &sh)) != NULL;)
+    if (strcmp (n, name) == 0)
+      return scn;
   return NULL;
 }
 
@@ -299,20 +307,13 @@ find_section (Elf *elf, const char *name)
 static uint64_t
 debug_size (Elf *elf)
 {
-  size_t shstrndx;
   uint64_t sum = 0;
-  if (elf_getshdrstrndx (elf, &shstrndx) != 0)
-    return 0;
-  Elf_Scn *scn = NULL;
-  while ((scn = elf_nextscn (elf, scn)) != NULL)
-    {
-      GElf_Shdr sh;
-      const char *n;
-      if (gelf_getshdr (scn, &sh) != NULL
-	  && (n = elf_strptr (elf, shstrndx, sh.sh_name)) != NULL
-	  && strncmp (n, ".debug_", 7) == 0)
-	sum += sh.sh_size;
-    }
+  const char *n;
+  GElf_Shdr sh;
+  for (Elf_Scn *scn = NULL;
+       (scn = next_named_section (elf, scn, &n, &sh)) != NULL;)
+    if (strncmp (n, ".debug_", 7) == 0)
+      sum += sh.sh_size;
   return sum;
 }
 
