@@ -238,22 +238,6 @@ caller_merged (struct prune *p, const Calltab_Unit *u)
   return sym != NULL && name_merged (p, sym, &found);
 }
 
-static uint64_t
-get_value (const unsigned char *b, unsigned int size, bool msb)
-{
-  uint64_t v = 0;
-  for (unsigned int i = 0; i < size; i++)
-    v |= (uint64_t) b[i] << (msb ? 8 * (size - 1 - i) : 8 * i);
-  return v;
-}
-
-static void
-put_value (unsigned char *b, unsigned int size, uint64_t v, bool msb)
-{
-  for (unsigned int i = 0; i < size; i++)
-    b[i] = (unsigned char) (v >> (msb ? 8 * (size - 1 - i) : 8 * i));
-}
-
 /* A unit's offset before and after.  */
 struct moved
 {
@@ -597,16 +581,16 @@ cmd_prune (int argc, char **argv)
       /* The new unit_length: what follows the length field.  */
       unsigned int lsize = u.offset_size == 8 ? 12 : 4;
       uint64_t len = nb.n - start - lsize;
-      if (get_value (nb.b + start + lsize - u.offset_size, u.offset_size,
-		     msb) != u.length)
+      if (prune_get_value (nb.b + start + lsize - u.offset_size,
+			   u.offset_size, msb) != u.length)
 	{
 	  fprintf (stderr, "calltab prune: %s: .debug_dcall[0x%" PRIx64
 		   "]: unit_length is not what the reader decoded\n",
 		   p.file, u.offset);
 	  goto done;
 	}
-      put_value (nb.b + start + lsize - u.offset_size, u.offset_size, len,
-		 msb);
+      prune_put_value (nb.b + start + lsize - u.offset_size, u.offset_size,
+		       len, msb);
       pos = u.end;
     }
   if (!buf_add (&nb, old + pos, raw->d_size - pos))

@@ -51,26 +51,20 @@ align_up (uint64_t v, uint64_t a)
   return a > 1 ? (v + a - 1) / a * a : v;
 }
 
-/* Store VALUE in SIZE bytes at P in the byte order of DATA (ELFDATA2*).  */
-static void
-put_value (unsigned char *p, unsigned int size, uint64_t value, int data)
+void
+prune_put_value (unsigned char *p, unsigned int size, uint64_t value,
+		 bool msb)
 {
   for (unsigned int i = 0; i < size; i++)
-    {
-      unsigned int shift = data == ELFDATA2MSB ? 8 * (size - 1 - i) : 8 * i;
-      p[i] = (unsigned char) (value >> shift);
-    }
+    p[i] = (unsigned char) (value >> (msb ? 8 * (size - 1 - i) : 8 * i));
 }
 
-static uint64_t
-get_value (const unsigned char *p, unsigned int size, int data)
+uint64_t
+prune_get_value (const unsigned char *p, unsigned int size, bool msb)
 {
   uint64_t v = 0;
   for (unsigned int i = 0; i < size; i++)
-    {
-      unsigned int shift = data == ELFDATA2MSB ? 8 * (size - 1 - i) : 8 * i;
-      v |= (uint64_t) p[i] << shift;
-    }
+    v |= (uint64_t) p[i] << (msb ? 8 * (size - 1 - i) : 8 * i);
   return v;
 }
 
@@ -198,19 +192,19 @@ prune_write_elf (const char *in_path, const char *out_path,
 	  goto out;
 	}
       memcpy (patched, pdata->d_buf, pdata->d_size);
-      int data = ehdr.e_ident[EI_DATA];
+      bool msb = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
       for (size_t i = 0; i < edit->npatches; i++)
 	{
 	  const struct prune_patch *p = &edit->patches[i];
 	  if (p->offset > pdata->d_size || p->size > pdata->d_size - p->offset
-	      || get_value (patched + p->offset, p->size, data) != p->old)
+	      || prune_get_value (patched + p->offset, p->size, msb) != p->old)
 	    {
 	      fail (err, errlen, "%s: section [%zu] offset 0x%" PRIx64
 		    ": the value to patch is not where the DWARF reader"
 		    " found it", in_path, edit->patch_scn, p->offset);
 	      goto out;
 	    }
-	  put_value (patched + p->offset, p->size, p->value, data);
+	  prune_put_value (patched + p->offset, p->size, p->value, msb);
 	}
     }
 
