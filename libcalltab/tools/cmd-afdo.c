@@ -102,14 +102,15 @@ count_sample (struct input *in, const char *s, const struct perf_frame *f)
 {
   uint64_t addr = f->addr;
   for (size_t i = in->nmaps; i-- > 0;)
-    if (addr >= in->maps[i].start && addr - in->maps[i].start < in->maps[i].len)
-      {
-	uint64_t fa;
-	if (calltab_file_address (in->ct, addr - in->maps[i].start
-				  + in->maps[i].pgoff, &fa) == 0)
-	  return calltab_afdo_add (in->prof, fa, 1) == 0 ? 0 : -2;
-	break;
-      }
+    {
+      const struct map *m = &in->maps[i];
+      if (addr < m->start || addr - m->start >= m->len)
+	continue;
+      uint64_t fa;
+      if (calltab_file_address (in->ct, addr - m->start + m->pgoff, &fa) == 0)
+	return calltab_afdo_add (in->prof, fa, 1) == 0 ? 0 : -2;
+      break;
+    }
   /* Only SYM+0xOFF places a sample: a symbol alone (perf script
      without symoff) says nothing about where in it.  */
   if (f->has_off)

@@ -150,7 +150,8 @@ read_mmap (const char *line, const char *ev, struct perf_mmap *m)
   const char *b = strchr (ev, '[');
   if (b == NULL)
     return false;
-  const char *open = strchr (b, '('), *close = open ? strchr (open, ')') : NULL;
+  const char *open = strchr (b, '(');
+  const char *close = open ? strchr (open, ')') : NULL;
   const char *at = close ? strstr (close, "@ ") : NULL;
   const char *pe = at ? at + 2 + strcspn (at + 2, " ]") : NULL;
   const char *path = pe ? strstr (pe, "]: ") : NULL;
