@@ -415,25 +415,42 @@ choose_discriminators (struct afdo_args *a, Calltab *ct)
 	     " --dso)\n", a->binary, a->gcc);
 }
 
-/* perf script -i PERF_DATA with the fields read here, its argument
-   quoted for the shell; NULL when out of memory.  */
+/* S quoted for the shell: in '...', each ' as '\''; NULL when out of
+   memory.  */
+static char *
+shell_quoted (const char *s)
+{
+  size_t n = 3;
+  for (const char *c = s; *c; c++)
+    n += *c == '\'' ? 4 : 1;
+  char *q = malloc (n), *w = q;
+  if (q == NULL)
+    return NULL;
+  *w++ = '\'';
+  for (; *s; s++)
+    if (*s == '\'')
+      {
+	memcpy (w, "'\\''", 4);
+	w += 4;
+      }
+    else
+      *w++ = *s;
+  *w++ = '\'';
+  *w = '\0';
+  return q;
+}
+
+/* perf script -i PERF_DATA with the fields read here; NULL when out of
+   memory.  */
 static char *
 perf_command (const char *perf_data)
 {
-  char *cmd = NULL;
-  size_t csize = 0;
-  FILE *m = open_memstream (&cmd, &csize);
-  if (m == NULL)
-    return NULL;
-  fputs ("perf script -F ip,sym,symoff,dso --no-demangle "
-	 "--show-mmap-events -G -i '", m);
-  for (const char *c = perf_data; *c; c++)
-    if (*c == '\'')
-      fputs ("'\\''", m);
-    else
-      fputc (*c, m);
-  fputs ("' 2>/dev/null", m);
-  fclose (m);
+  char *quoted = shell_quoted (perf_data), *cmd = NULL;
+  if (quoted != NULL
+      && asprintf (&cmd, "perf script -F ip,sym,symoff,dso --no-demangle"
+		   " --show-mmap-events -G -i %s 2>/dev/null", quoted) < 0)
+    cmd = NULL;
+  free (quoted);
   return cmd;
 }
 
