@@ -8,17 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <gelf.h>
-#include "calltab.h"
-
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "bench.h"
 
 struct sym
 {
@@ -41,14 +32,10 @@ main (int argc, char **argv)
       return 2;
     }
   size_t nq = argc > 2 ? strtoul (argv[2], NULL, 0) : 100000;
-  double t0 = now ();
-  Calltab *ct = calltab_begin (argv[1]);
-  double t_open = now () - t0;
+  double t_open;
+  Calltab *ct = bench_open (argv[1], &t_open);
   if (ct == NULL)
-    {
-      fprintf (stderr, "%s\n", calltab_errmsg (-1));
-      return 2;
-    }
+    return 2;
   /* Function symbols by name (the PC of a callee).  */
   Elf *elf = calltab_elf (ct);
   Elf_Scn *scn = NULL;
@@ -98,7 +85,7 @@ main (int argc, char **argv)
     }
   Calltab_Decision d;
   Calltab_Query qq = { .pc = q[0][0], .ra = &q[0][1], .nra = 1 };
-  t0 = now ();
+  double t0 = now ();
   calltab_disambiguate (ct, &qq, &d);
   double t_first = now () - t0;
   calltab_decision_free (&d);

@@ -5,30 +5,17 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-#include "calltab.h"
-
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
-}
+#include "bench.h"
 
 int
 main (int argc, char **argv)
 {
   if (argc != 2)
     return 2;
-  double t0 = now ();
-  Calltab *ct = calltab_begin (argv[1]);
-  double t_open = now () - t0;
+  double t_open;
+  Calltab *ct = bench_open (argv[1], &t_open);
   if (ct == NULL)
-    {
-      fprintf (stderr, "%s\n", calltab_errmsg (-1));
-      return 2;
-    }
+    return 2;
   size_t n = calltab_nentries (ct, CALLTAB_DCALL);
   uint64_t *addrs = malloc ((n ? n : 1) * sizeof *addrs);
   Calltab_Entry e, m;
@@ -36,7 +23,7 @@ main (int argc, char **argv)
     addrs[i] = e.call_site;
 
   size_t found = 0;
-  t0 = now ();
+  double t0 = now ();
   for (size_t i = 0; i < n; i++)
     {
       size_t cookie = 0;

@@ -51,5 +51,5 @@ make -s -C "$top" libcalltab/libcalltab.a
 as -I "$top/gas-support" -o "$dir/t.o" "$dir/t.s"
 gcc -nostartfiles -Wl,-e,main -no-pie -o "$dir/t" "$dir/t.o"
 gcc -std=c11 -D_GNU_SOURCE -O2 -I"$top/libcalltab/include" -o "$dir/bench" \
-    "$top/bench/lookup-bench.c" "$top/libcalltab/libcalltab.a" -ldw -lelf
+    "$top/bench/lookup-bench.c" "$top/libcalltab/libcalltab.a" -ldw -lelf -liberty
 "$dir/bench" "$dir/t"

@@ -4,6 +4,7 @@
    free-text name last.  */
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include "calltab-cli.h"
 
 const char *
@@ -52,6 +53,66 @@ entry_callee (const Calltab *ct, const Calltab_Entry *e, Calltab_Func *f)
   return why;
 }
 
+/* The callee of a direct call, or WHY it does not resolve, in the text
+   form.  */
+static void
+text_callee (FILE *out, const Calltab_Func *f, const char *why)
+{
+  if (why != NULL)
+    {
+      fprintf (out, " unresolved=%s", why);
+      return;
+    }
+  if (f->decl_file != NULL)
+    fprintf (out, " decl=%s:%d", f->decl_file, f->decl_line);
+  if (f->linkage_name != NULL)
+    fprintf (out, " linkage=%s", f->linkage_name);
+  fprintf (out, " name=%s", f->name ? f->name : "?");
+}
+
+/* The same in the JSON form.  */
+static void
+json_callee (FILE *out, const Calltab_Func *f, const char *why)
+{
+  if (why != NULL)
+    {
+      fputs (",\"error\":", out);
+      cli_json_string (out, why);
+      return;
+    }
+  fputs (",\"name\":", out);
+  cli_json_string (out, f->name);
+  fputs (",\"linkage_name\":", out);
+  cli_json_string (out, f->linkage_name);
+  fputs (",\"decl_file\":", out);
+  cli_json_string (out, f->decl_file);
+  fprintf (out, ",\"decl_line\":%d", f->decl_line);
+}
+
+/* What entry E says of its target, the same in both forms (JSON or
+   text): an indirect call's vtable slot; a direct call's callee DIE,
+   then its callee or why it does not resolve.  */
+static void
+print_target (FILE *out, const Calltab *ct, const Calltab_Entry *e,
+	      bool json)
+{
+  if (e->table == CALLTAB_VCALL)
+    {
+      fprintf (out, json ? ",\"vtable_slot\":%" PRIu64
+			 : " vtable_slot=%" PRIu64, e->value);
+      return;
+    }
+  fprintf (out, json ? ",\"callee_die\":%" PRIu64 ",\"die\":%" PRIu64
+		     : " callee_die=0x%" PRIx64 " die=0x%08" PRIx64,
+	   e->value, e->die);
+  Calltab_Func f;
+  const char *why = entry_callee (ct, e, &f);
+  if (json)
+    json_callee (out, &f, why);
+  else
+    text_callee (out, &f, why);
+}
+
 void
 cli_print_entry (FILE *out, const Calltab *ct, const Calltab_Entry *e)
 {
@@ -66,25 +127,8 @@ cli_print_entry (FILE *out, const Calltab *ct, const Calltab_Entry *e)
     fputs (" tombstone", out);
   else
     fprintf (out, " scn=%zu", e->call_scn);
-  if (e->table == CALLTAB_VCALL)
-    {
-      fprintf (out, " vtable_slot=%" PRIu64 "\n", e->value);
-      return;
-    }
-  fprintf (out, " callee_die=0x%" PRIx64 " die=0x%08" PRIx64,
-	   e->value, e->die);
-  Calltab_Func f;
-  const char *why = entry_callee (ct, e, &f);
-  if (why != NULL)
-    {
-      fprintf (out, " unresolved=%s\n", why);
-      return;
-    }
-  if (f.decl_file != NULL)
-    fprintf (out, " decl=%s:%d", f.decl_file, f.decl_line);
-  if (f.linkage_name != NULL)
-    fprintf (out, " linkage=%s", f.linkage_name);
-  fprintf (out, " name=%s\n", f.name ? f.name : "?");
+  print_target (out, ct, e, false);
+  putc ('\n', out);
 }
 
 /* The one JSON string escaper of dump, lookup and verify (RFC 8259):
@@ -124,29 +168,8 @@ cli_json_entry (FILE *out, const Calltab *ct, const Calltab_Entry *e)
 	   ",\"call_scn\":%zu,\"tombstone\":%s", cli_table_name (e->table),
 	   u.scn, u.offset, e->offset, e->call_site, e->call_scn,
 	   e->tombstone ? "true" : "false");
-  if (e->table == CALLTAB_VCALL)
-    {
-      fprintf (out, ",\"vtable_slot\":%" PRIu64 "}", e->value);
-      return;
-    }
-  fprintf (out, ",\"callee_die\":%" PRIu64 ",\"die\":%" PRIu64,
-	   e->value, e->die);
-  Calltab_Func f;
-  const char *why = entry_callee (ct, e, &f);
-  if (why != NULL)
-    {
-      fputs (",\"error\":", out);
-      cli_json_string (out, why);
-      putc ('}', out);
-      return;
-    }
-  fputs (",\"name\":", out);
-  cli_json_string (out, f.name);
-  fputs (",\"linkage_name\":", out);
-  cli_json_string (out, f.linkage_name);
-  fputs (",\"decl_file\":", out);
-  cli_json_string (out, f.decl_file);
-  fprintf (out, ",\"decl_line\":%d}", f.decl_line);
+  print_target (out, ct, e, true);
+  putc ('}', out);
 }
 
 size_t

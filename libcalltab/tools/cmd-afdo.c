@@ -16,6 +16,7 @@
 #include <gelf.h>
 #include "calltab-cli.h"
 #include "calltab-format.h"
+#include "perf-script-read.h"
 
 static void
 help (FILE *out)
@@ -72,201 +73,80 @@ struct input
   uint64_t samples, ours, unmapped;
 };
 
-static const char *
-base_name (const char *p)
-{
-  const char *s = strrchr (p, '/');
-  return s ? s + 1 : p;
-}
-
-/* Whether DSO (LEN bytes) names the binary: the same path, or the same
-   last component (a copy elsewhere).  */
+/* Whether DSO (LEN bytes) names the binary, or the file --dso names.  */
 static bool
 is_ours (const struct input *in, const char *dso, size_t len)
 {
-  char *d = strndup (dso, len);
-  if (d == NULL)
-    return false;
-  const char *want = in->dso ? in->dso : in->binary;
-  bool r = strcmp (d, want) == 0
-    || strcmp (base_name (d), base_name (want)) == 0;
-  free (d);
-  return r;
+  return perf_script_names (dso, len, in->dso ? in->dso : in->binary);
 }
 
-static bool
-parse_hex (const char *s, const char *end, uint64_t *v)
+/* Keep the mapping M of LINE when it maps the binary.  */
+static void
+add_mapping (struct input *in, const char *line, const struct perf_mmap *m)
 {
-  if (s == end)
-    return false;
-  if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-    s += 2;
-  if (s == end || end - s > 16)
-    return false;
-  uint64_t r = 0;
-  for (; s < end; s++)
-    {
-      int c = (unsigned char) *s, d;
-      if (c >= '0' && c <= '9')
-	d = c - '0';
-      else if (c >= 'a' && c <= 'f')
-	d = c - 'a' + 10;
-      else if (c >= 'A' && c <= 'F')
-	d = c - 'A' + 10;
-      else
-	return false;
-      r = r << 4 | (uint64_t) d;
-    }
-  *v = r;
-  return true;
-}
-
-/* "PERF_RECORD_MMAP[2] PID/TID: [0xSTART(0xLEN) @ 0xPGOFF ...]: PROT PATH".
-   Returns false when the line is not such an event of the binary.  */
-static bool
-parse_mmap (struct input *in, const char *s, bool *bad)
-{
-  const char *b = strchr (s, '[');
-  if (b == NULL)
-    {
-      *bad = true;
-      return false;
-    }
-  const char *open = strchr (b, '('), *close = open ? strchr (open, ')') : NULL;
-  const char *at = close ? strstr (close, "@ ") : NULL;
-  const char *pe = at ? at + 2 + strcspn (at + 2, " ]") : NULL;
-  const char *path = pe ? strstr (pe, "]: ") : NULL;
-  struct map m;
-  if (path == NULL || !parse_hex (b + 1, open, &m.start)
-      || !parse_hex (open + 1, close, &m.len)
-      || !parse_hex (at + 2, pe, &m.pgoff))
-    {
-      *bad = true;
-      return false;
-    }
-  path += 3;
-  path += strcspn (path, " ");	/* the protection */
-  path += strspn (path, " ");
-  size_t len = strcspn (path, "\r\n");
-  if (!is_ours (in, path, len))
-    return false;
+  if (!is_ours (in, line + m->path, m->path_end - m->path))
+    return;
   struct map *v = realloc (in->maps, (in->nmaps + 1) * sizeof *v);
   if (v == NULL)
-    return false;
+    return;
   in->maps = v;
-  in->maps[in->nmaps++] = m;
-  return true;
+  in->maps[in->nmaps++] = (struct map) { m->start, m->len, m->pgoff };
 }
 
-static bool
-is_hex_token (const char *s, const char *e)
-{
-  uint64_t v;
-  return parse_hex (s, e, &v);
-}
-
-/* A sample line: "[FIELDS] IP [SYM[+0xOFF]] (DSO)".  Returns 0 (added
-   or not ours), -1 malformed, -2 out of memory.  */
+/* Count the binary's sample F of line S at its file address: through
+   the mapping that holds its address, else the symbol and its offset,
+   else the address itself when it is one (not a PIE's or a shared
+   object's run-time address).  Returns 0, -2 out of memory.  */
 static int
-parse_sample (struct input *in, char *s)
+count_sample (struct input *in, const char *s, const struct perf_frame *f)
 {
-  size_t len = strcspn (s, "\r\n");
-  while (len > 0 && s[len - 1] == ' ')
-    len--;
-  if (len < 3 || s[len - 1] != ')')
-    return -1;
-  /* The last " (" opens the dso: a C++ symbol may hold parentheses.  */
-  size_t open = len - 1;
-  while (open > 0 && !(s[open] == '(' && s[open - 1] == ' '))
-    open--;
-  if (open == 0)
-    return -1;
-  const char *dso = s + open + 1;
-  size_t dlen = len - 1 - (open + 1);
-  if (dlen == 0)
-    return -1;
-  /* The tokens before the dso: IP is the one before SYM when that one is
-     a number, else the last (no symbol).  */
-  const char *tok[2][2] = { { NULL, NULL }, { NULL, NULL } };
-  size_t ntok = 0;
-  const char *p = s, *end = s + open - 1;
-  while (p < end)
-    {
-      while (p < end && (*p == ' ' || *p == '\t'))
-	p++;
-      if (p >= end)
-	break;
-      const char *t = p;
-      while (p < end && *p != ' ' && *p != '\t')
-	p++;
-      tok[0][0] = tok[1][0];
-      tok[0][1] = tok[1][1];
-      tok[1][0] = t;
-      tok[1][1] = p;
-      ntok++;
-    }
-  if (ntok == 0)
-    return -1;
-  const char *ip = tok[1][0], *ipe = tok[1][1], *sym = NULL, *syme = NULL;
-  if (ntok >= 2 && is_hex_token (tok[0][0], tok[0][1]))
-    {
-      ip = tok[0][0];
-      ipe = tok[0][1];
-      sym = tok[1][0];
-      syme = tok[1][1];
-    }
-  uint64_t addr;
-  if (!parse_hex (ip, ipe, &addr))
-    return -1;
-  in->samples++;
-  if (dso[0] == '[' || !is_ours (in, dso, dlen))
-    return 0;
-  in->ours++;
-
-  /* The file address: through the mapping that holds IP, else the
-     symbol and its offset, else IP itself when it is one.  */
+  uint64_t addr = f->addr;
   for (size_t i = in->nmaps; i-- > 0;)
-    if (addr >= in->maps[i].start && addr - in->maps[i].start < in->maps[i].len)
-      {
-	uint64_t fa;
-	if (calltab_file_address (in->ct, addr - in->maps[i].start
-				  + in->maps[i].pgoff, &fa) == 0)
-	  return calltab_afdo_add (in->prof, fa, 1) == 0 ? 0 : -2;
-	break;
-      }
-  if (sym != NULL)
     {
-      const char *plus = NULL;
-      for (const char *q = syme; q > sym; q--)
-	if (q[-1] == '+')
-	  {
-	    plus = q - 1;
-	    break;
-	  }
-      /* Only SYM+0xOFF places a sample: a symbol alone (perf script
-	 without symoff) says nothing about where in it.  */
-      uint64_t off, base;
-      if (plus != NULL && syme - plus > 3 && plus[1] == '0' && plus[2] == 'x'
-	  && parse_hex (plus + 1, syme, &off))
-	{
-	  char *name = strndup (sym, (size_t) (plus - sym));
-	  if (name == NULL)
-	    return -2;
-	  int r = calltab_afdo_symbol (in->prof, name, &base);
-	  free (name);
-	  if (r == 0)
-	    return calltab_afdo_add (in->prof, base + off, 1) == 0 ? 0 : -2;
-	}
+      const struct map *m = &in->maps[i];
+      if (addr < m->start || addr - m->start >= m->len)
+	continue;
+      uint64_t fa;
+      if (calltab_file_address (in->ct, addr - m->start + m->pgoff, &fa) == 0)
+	return calltab_afdo_add (in->prof, fa, 1) == 0 ? 0 : -2;
+      break;
+    }
+  /* Only SYM+0xOFF places a sample: a symbol alone (perf script
+     without symoff) says nothing about where in it.  */
+  if (f->has_off)
+    {
+      uint64_t base;
+      char *name = strndup (s + f->sym, f->sym_end - f->sym);
+      if (name == NULL)
+	return -2;
+      int r = calltab_afdo_symbol (in->prof, name, &base);
+      free (name);
+      if (r == 0)
+	return calltab_afdo_add (in->prof, base + f->off, 1) == 0 ? 0 : -2;
     }
   if (in->pic)
     {
-      /* A PIE or shared object: IP is a run-time address.  */
+      /* A PIE or shared object: the address is a run-time address.  */
       in->unmapped++;
       return 0;
     }
   return calltab_afdo_add (in->prof, addr, 1) == 0 ? 0 : -2;
 }
 
+/* A sample line (perf_script_sample).  Returns 0 (counted or not the
+   binary's), -1 malformed, -2 out of memory.  */
+static int
+add_sample (struct input *in, const char *s)
+{
+  struct perf_frame f;
+  if (!perf_script_sample (s, &f))
+    return -1;
+  in->samples++;
+  if (s[f.dso] == '[' || !is_ours (in, s + f.dso, f.dso_end - f.dso))
+    return 0;
+  in->ours++;
+  return count_sample (in, s, &f);
+}
 static int
 read_input (struct input *in, FILE *f)
 {
@@ -287,22 +167,20 @@ read_input (struct input *in, FILE *f)
 	}
       if (buf[strspn (buf, " \t\r\n")] == '\0')
 	continue;
-      const char *ev = strstr (buf, "PERF_RECORD_");
-      if (ev != NULL)
+      struct perf_mmap m;
+      enum perf_event ev = perf_script_event (buf, &m);
+      if (ev == PERF_EVENT_BAD)
 	{
-	  bool bad = false;
-	  if (strncmp (ev, "PERF_RECORD_MMAP", 16) == 0)
-	    parse_mmap (in, ev, &bad);
-	  if (bad)
-	    {
-	      fprintf (stderr, "calltab afdo: %s:%zu: cannot read this "
-		       "mmap event\n", in->name, lineno);
-	      status = CLI_EXIT_TROUBLE;
-	      break;
-	    }
-	  continue;
+	  fprintf (stderr, "calltab afdo: %s:%zu: cannot read this "
+		   "mmap event\n", in->name, lineno);
+	  status = CLI_EXIT_TROUBLE;
+	  break;
 	}
-      int r = parse_sample (in, buf);
+      if (ev == PERF_EVENT_MMAP)
+	add_mapping (in, buf, &m);
+      if (ev != PERF_EVENT_NONE)
+	continue;
+      int r = add_sample (in, buf);
       if (r == -2)
 	{
 	  fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
@@ -424,8 +302,24 @@ plugin_numbered (Dwarf *dwarf)
   return decl_unit && !recorded;
 }
 
-int
-cmd_afdo (int argc, char **argv)
+/* The command line.  */
+struct afdo_args
+{
+  const char *binary;
+  const char *text;		/* PERF_SCRIPT, "-" for stdin */
+  const char *output;		/* -o, or NULL */
+  const char *perf_data;	/* --perf-data, or NULL */
+  const char *dso;		/* --dso, or NULL */
+  const char *debuginfo_path;
+  Calltab_Afdo_Options opts;
+  bool blocks, json, keep_given;
+  long gcc;
+};
+
+/* Read the command line into *A.  Returns -1 to go on, else the exit
+   status (after --help, or a usage error reported).  */
+static int
+parse_args (int argc, char **argv, struct afdo_args *a)
 {
   enum { OPT_DSO = 256, OPT_PERF_DATA, OPT_PERIOD, OPT_KEEP, OPT_GCC,
 	 OPT_BLOCKS };
@@ -441,153 +335,164 @@ cmd_afdo (int argc, char **argv)
   struct cli_parser p = { .cmd = "afdo", .help = help, .shortopts = "o:",
 			  CLI_OPTIONS (options),
 			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
-  const char *output = NULL, *perf_data = NULL, *dso = NULL;
-  Calltab_Afdo_Options opts = { .period = 1, .keep_discriminators = 0 };
-  bool blocks = false, keep_given = false;
-  long gcc = 12;
+  *a = (struct afdo_args) { .opts = { .period = 1 }, .gcc = 12 };
   int opt;
   char *end;
   while ((opt = cli_getopt (&p, argc, argv)) != CLI_OPT_END)
     switch (opt)
       {
       case 'o':
-	output = optarg;
+	a->output = optarg;
 	break;
       case OPT_DSO:
 	if (optarg[0] == '\0')
 	  return cli_usage_error (p.cmd, "empty --dso NAME");
-	dso = optarg;
+	a->dso = optarg;
 	break;
       case OPT_PERF_DATA:
-	perf_data = optarg;
+	a->perf_data = optarg;
 	break;
       case OPT_PERIOD:
 	errno = 0;
-	opts.period = strtoull (optarg, &end, 0);
+	a->opts.period = strtoull (optarg, &end, 0);
 	if (errno != 0 || end == optarg || *end != '\0' || optarg[0] == '-'
-	    || opts.period == 0)
+	    || a->opts.period == 0)
 	  return cli_usage_error (p.cmd, "invalid period '%s'", optarg);
 	break;
       case OPT_KEEP:
-	keep_given = true;
+	a->keep_given = true;
 	break;
       case OPT_GCC:
 	errno = 0;
-	gcc = strtol (optarg, &end, 10);
-	if (errno != 0 || end == optarg || *end != '\0' || gcc < 11
-	    || gcc > 99)
+	a->gcc = strtol (optarg, &end, 10);
+	if (errno != 0 || end == optarg || *end != '\0' || a->gcc < 11
+	    || a->gcc > 99)
 	  return cli_usage_error (p.cmd, "invalid GCC version '%s' (11 or "
 				  "later)", optarg);
 	break;
       case OPT_BLOCKS:
-	blocks = true;
+	a->blocks = true;
 	break;
       default:
 	return p.status;
       }
-  const char *debuginfo_path = p.debuginfo_path;
-  bool json = p.json;
+  a->debuginfo_path = p.debuginfo_path;
+  a->json = p.json;
   int nargs = argc - optind;
   const char *const *args = (const char *const *) argv + optind;
   if (nargs < 1)
     return cli_usage_error (p.cmd, "missing BINARY");
-  if (nargs > 2 || (perf_data != NULL && nargs > 1))
+  if (nargs > 2 || (a->perf_data != NULL && nargs > 1))
     return cli_usage_error (p.cmd, "extra operand '%s'%s",
 			    args[nargs > 2 ? 2 : 1],
 			    nargs > 2 ? "" : " (--perf-data gives the samples)");
-  if (output == NULL && !blocks)
+  if (a->output == NULL && !a->blocks)
     return cli_usage_error (p.cmd, "missing -o OUT (or --blocks)");
-  if (json && !blocks)
+  if (a->json && !a->blocks)
     return cli_usage_error (p.cmd, "--json is for --blocks");
-  const char *binary = args[0];
-  const char *text = nargs == 2 ? args[1] : "-";
+  a->binary = args[0];
+  a->text = nargs == 2 ? args[1] : "-";
+  return -1;
+}
 
-  Calltab *ct = calltab_begin_debuginfo (binary, debuginfo_path);
-  if (ct == NULL)
+/* Whether the profile keeps a line's entries per discriminator.  GCC 11
+   and 12 mask the discriminator off and keep one entry per line; 13 and
+   later look each statement up by (line offset, its own discriminator,
+   GCC's early numbering): the plugin's final-code numbers would put
+   counts on other statements (docs/fdo.md, "GCC 13 and 14").  */
+static void
+choose_discriminators (struct afdo_args *a, Calltab *ct)
+{
+  a->opts.keep_discriminators = a->keep_given;
+  if (a->gcc < 13 || a->keep_given || a->output == NULL)
+    return;
+  if (!plugin_numbered (calltab_dwarf (ct)))
+    a->opts.keep_discriminators = 1;
+  else
+    fprintf (stderr, "calltab afdo: %s: its discriminators are the"
+	     " plugin's, not GCC %ld's own: lines folded (to keep them,"
+	     " convert a discriminators=gcc build of the same code,"
+	     " --dso)\n", a->binary, a->gcc);
+}
+
+/* S quoted for the shell: in '...', each ' as '\''; NULL when out of
+   memory.  */
+static char *
+shell_quoted (const char *s)
+{
+  size_t n = 3;
+  for (const char *c = s; *c; c++)
+    n += *c == '\'' ? 4 : 1;
+  char *q = malloc (n), *w = q;
+  if (q == NULL)
+    return NULL;
+  *w++ = '\'';
+  for (; *s; s++)
+    if (*s == '\'')
+      {
+	memcpy (w, "'\\''", 4);
+	w += 4;
+      }
+    else
+      *w++ = *s;
+  *w++ = '\'';
+  *w = '\0';
+  return q;
+}
+
+/* perf script -i PERF_DATA with the fields read here; NULL when out of
+   memory.  */
+static char *
+perf_command (const char *perf_data)
+{
+  char *quoted = shell_quoted (perf_data), *cmd = NULL;
+  if (quoted != NULL
+      && asprintf (&cmd, "perf script -F ip,sym,symoff,dso --no-demangle"
+		   " --show-mmap-events -G -i %s 2>/dev/null", quoted) < 0)
+    cmd = NULL;
+  free (quoted);
+  return cmd;
+}
+
+/* Read the samples of A's input into IN: PERF_SCRIPT, stdin, or the
+   output of perf script run on --perf-data.  Returns the exit status
+   (messages printed).  */
+static int
+read_samples (const struct afdo_args *a, struct input *in)
+{
+  FILE *f;
+  bool piped = a->perf_data != NULL;
+  if (piped)
     {
-      fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
-      return CLI_EXIT_TROUBLE;
-    }
-  /* GCC 11 and 12 mask the discriminator off and keep one entry per
-     line; 13 and later look each statement up by (line offset, its own
-     discriminator, GCC's early numbering): the plugin's final-code
-     numbers would put counts on other statements (docs/fdo.md, "GCC 13
-     and 14").  */
-  opts.keep_discriminators = keep_given;
-  if (gcc >= 13 && !keep_given && output != NULL)
-    {
-      if (!plugin_numbered (calltab_dwarf (ct)))
-	opts.keep_discriminators = 1;
-      else
-	fprintf (stderr, "calltab afdo: %s: its discriminators are the"
-		 " plugin's, not GCC %ld's own: lines folded (to keep them,"
-		 " convert a discriminators=gcc build of the same code,"
-		 " --dso)\n", binary, gcc);
-    }
-  Calltab_Afdo *prof = calltab_afdo_begin (ct);
-  if (prof == NULL)
-    {
-      fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
-      calltab_end (ct);
-      return CLI_EXIT_TROUBLE;
-    }
-  struct input in = { .binary = binary, .dso = dso, .ct = ct,
-		       .prof = prof };
-  GElf_Ehdr eh;
-  in.pic = gelf_getehdr (calltab_elf (ct), &eh) == NULL
-    || eh.e_type != ET_EXEC;
-  FILE *f = NULL;
-  int status = CLI_EXIT_OK;
-  bool piped = false;
-  if (perf_data != NULL)
-    {
-      if (access (perf_data, R_OK) != 0)
+      if (access (a->perf_data, R_OK) != 0)
 	{
-	  fprintf (stderr, "calltab afdo: %s: %s\n", perf_data,
+	  fprintf (stderr, "calltab afdo: %s: %s\n", a->perf_data,
 		   strerror (errno));
-	  status = CLI_EXIT_TROUBLE;
-	  goto out;
+	  return CLI_EXIT_TROUBLE;
 	}
-      /* perf script -i FILE, its arguments quoted for the shell.  */
-      char *cmd = NULL;
-      size_t csize = 0;
-      FILE *m = open_memstream (&cmd, &csize);
-      if (m == NULL)
-	{
-	  status = CLI_EXIT_TROUBLE;
-	  goto out;
-	}
-      fputs ("perf script -F ip,sym,symoff,dso --no-demangle "
-	     "--show-mmap-events -G -i '", m);
-      for (const char *c = perf_data; *c; c++)
-	if (*c == '\'')
-	  fputs ("'\\''", m);
-	else
-	  fputc (*c, m);
-      fputs ("' 2>/dev/null", m);
-      fclose (m);
+      char *cmd = perf_command (a->perf_data);
+      if (cmd == NULL)
+	return CLI_EXIT_TROUBLE;
       f = popen (cmd, "r");
       free (cmd);
-      piped = true;
-      in.name = perf_data;
+      in->name = a->perf_data;
     }
-  else if (strcmp (text, "-") == 0)
+  else if (strcmp (a->text, "-") == 0)
     {
       f = stdin;
-      in.name = "<stdin>";
+      in->name = "<stdin>";
     }
   else
     {
-      f = fopen (text, "r");
-      in.name = text;
+      f = fopen (a->text, "r");
+      in->name = a->text;
     }
   if (f == NULL)
     {
-      fprintf (stderr, "calltab afdo: %s: %s\n", in.name, strerror (errno));
-      status = CLI_EXIT_TROUBLE;
-      goto out;
+      fprintf (stderr, "calltab afdo: %s: %s\n", in->name, strerror (errno));
+      return CLI_EXIT_TROUBLE;
     }
-  status = read_input (&in, f);
+  int status = read_input (in, f);
   if (piped)
     {
       int w = pclose (f);
@@ -595,57 +500,93 @@ cmd_afdo (int argc, char **argv)
 				    || WEXITSTATUS (w) != 0))
 	{
 	  fprintf (stderr, "calltab afdo: %s: perf script failed (is perf "
-		   "installed, and the file a perf.data?)\n", in.name);
+		   "installed, and the file a perf.data?)\n", in->name);
 	  status = CLI_EXIT_TROUBLE;
 	}
     }
   else if (f != stdin)
     fclose (f);
-  if (status != CLI_EXIT_OK)
-    goto out;
-  if (in.unmapped > 0)
+  return status;
+}
+
+/* Write what A asks for from the samples in IN: the --blocks table, the
+   profile.  Returns the exit status (messages printed).  */
+static int
+write_profile (const struct afdo_args *a, const struct input *in)
+{
+  if (in->unmapped > 0)
     fprintf (stderr, "calltab afdo: %s: %" PRIu64 " samples of %s could not "
 	     "be placed (no mmap event holds them, no SYM+0xOFF: use perf "
-	     "script -F ip,sym,symoff,dso --show-mmap-events)\n", in.name, in.unmapped, binary);
-  if (in.ours == in.unmapped)
+	     "script -F ip,sym,symoff,dso --show-mmap-events)\n", in->name,
+	     in->unmapped, a->binary);
+  if (in->ours == in->unmapped)
     {
       fprintf (stderr, "calltab afdo: %s: no sample in %s (of %" PRIu64
-	       " samples)\n", in.name, binary, in.samples);
-      status = CLI_EXIT_PROBLEMS;
-      goto out;
+	       " samples)\n", in->name, a->binary, in->samples);
+      return CLI_EXIT_PROBLEMS;
     }
-  if (blocks)
+  if (a->blocks)
     {
       Calltab_Afdo_Block *b;
       size_t n;
       uint64_t total;
-      if (calltab_afdo_blocks (prof, &b, &n, &total) != 0)
+      if (calltab_afdo_blocks (in->prof, &b, &n, &total) != 0)
 	{
 	  fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
-	  status = CLI_EXIT_TROUBLE;
-	  goto out;
+	  return CLI_EXIT_TROUBLE;
 	}
-      print_blocks (b, n, total, json, binary);
+      print_blocks (b, n, total, a->json, a->binary);
       free (b);
     }
-  if (output != NULL)
+  if (a->output != NULL)
     {
-      FILE *o = fopen (output, "wb");
+      FILE *o = fopen (a->output, "wb");
       if (o == NULL)
 	{
-	  fprintf (stderr, "calltab afdo: %s: %s\n", output, strerror (errno));
-	  status = CLI_EXIT_TROUBLE;
-	  goto out;
+	  fprintf (stderr, "calltab afdo: %s: %s\n", a->output,
+		   strerror (errno));
+	  return CLI_EXIT_TROUBLE;
 	}
-      int r = calltab_afdo_write (prof, o, &opts);
+      int r = calltab_afdo_write (in->prof, o, &a->opts);
       if (fclose (o) != 0 || r != 0)
 	{
-	  fprintf (stderr, "calltab afdo: %s: %s\n", output,
+	  fprintf (stderr, "calltab afdo: %s: %s\n", a->output,
 		   r != 0 ? calltab_errmsg (-1) : strerror (errno));
-	  status = CLI_EXIT_TROUBLE;
+	  return CLI_EXIT_TROUBLE;
 	}
     }
- out:
+  return CLI_EXIT_OK;
+}
+
+int
+cmd_afdo (int argc, char **argv)
+{
+  struct afdo_args a;
+  int status = parse_args (argc, argv, &a);
+  if (status >= 0)
+    return status;
+  Calltab *ct = calltab_begin_debuginfo (a.binary, a.debuginfo_path);
+  if (ct == NULL)
+    {
+      fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
+      return CLI_EXIT_TROUBLE;
+    }
+  choose_discriminators (&a, ct);
+  Calltab_Afdo *prof = calltab_afdo_begin (ct);
+  if (prof == NULL)
+    {
+      fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
+      calltab_end (ct);
+      return CLI_EXIT_TROUBLE;
+    }
+  struct input in = { .binary = a.binary, .dso = a.dso, .ct = ct,
+		      .prof = prof };
+  GElf_Ehdr eh;
+  in.pic = gelf_getehdr (calltab_elf (ct), &eh) == NULL
+    || eh.e_type != ET_EXEC;
+  status = read_samples (&a, &in);
+  if (status == CLI_EXIT_OK)
+    status = write_profile (&a, &in);
   free (in.maps);
   calltab_afdo_end (prof);
   calltab_end (ct);

@@ -49,6 +49,10 @@ struct raw_frame
 struct bt
 {
   Dwfl *dwfl;
+  Dwfl_Callbacks callbacks;	/* DWFL's, for as long as it lives */
+  char *dipath;			/* --debuginfo-path, as CALLBACKS takes it */
+  int core_fd;			/* --core: the core file, or -1 */
+  Elf *core;
   struct cli_modules *modules;
   bool json;
   pid_t only_tid;
@@ -224,8 +228,19 @@ parse_num (const char *s, long *out)
   return true;
 }
 
-int
-cmd_backtrace (int argc, char **argv)
+/* The command line.  */
+struct bt_args
+{
+  long pid, tid;		/* -p, --tid (0: none) */
+  const char *core_path, *exe;	/* --core CORE EXE */
+  const char *debuginfo_path;
+  bool json;
+};
+
+/* Read the command line into *A.  Returns -1 to go on, else the exit
+   status (after --help, or a usage error reported).  */
+static int
+parse_args (int argc, char **argv, struct bt_args *a)
 {
   enum { OPT_TID = 256, OPT_CORE };
   static const struct option options[] = {
@@ -236,189 +251,233 @@ cmd_backtrace (int argc, char **argv)
   struct cli_parser p = { .cmd = "backtrace", .help = help,
 			  .shortopts = "p:", CLI_OPTIONS (options),
 			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
-  const char *core_path = NULL, *exe = NULL;
-  long pid = 0, tid = 0;
+  *a = (struct bt_args) { 0 };
   int c;
   while ((c = cli_getopt (&p, argc, argv)) != CLI_OPT_END)
     switch (c)
       {
       case 'p':
-	if (!parse_num (optarg, &pid))
+	if (!parse_num (optarg, &a->pid))
 	  return cli_usage_error (p.cmd, "invalid pid '%s'", optarg);
 	break;
       case OPT_TID:
-	if (!parse_num (optarg, &tid))
+	if (!parse_num (optarg, &a->tid))
 	  return cli_usage_error (p.cmd, "invalid tid '%s'", optarg);
 	break;
       case OPT_CORE:
-	core_path = optarg;
+	a->core_path = optarg;
 	break;
       default:
 	return p.status;
       }
   /* --core CORE EXE: EXE is the operand.  */
-  if (core_path != NULL && optind < argc)
-    exe = argv[optind++];
-  if (pid != 0 && core_path != NULL)
+  if (a->core_path != NULL && optind < argc)
+    a->exe = argv[optind++];
+  if (a->pid != 0 && a->core_path != NULL)
     return cli_usage_error (p.cmd, "-p and --core exclude each other");
-  if (pid == 0 && core_path == NULL)
+  if (a->pid == 0 && a->core_path == NULL)
     return cli_usage_error (p.cmd, "missing -p PID or --core CORE EXE");
-  if (core_path != NULL && exe == NULL)
+  if (a->core_path != NULL && a->exe == NULL)
     return cli_usage_error (p.cmd, "missing EXE");
   if (optind < argc)
     return cli_usage_error (p.cmd, "extra operand '%s'", argv[optind]);
-  const char *debuginfo_path = p.debuginfo_path;
-  bool json = p.json;
+  a->debuginfo_path = p.debuginfo_path;
+  a->json = p.json;
+  return -1;
+}
 
-  char *dipath = debuginfo_path ? strdup (debuginfo_path) : NULL;
-  Dwfl_Callbacks callbacks = {
-    .find_elf = pid ? dwfl_linux_proc_find_elf : dwfl_build_id_find_elf,
-    .find_debuginfo = dwfl_standard_find_debuginfo,
-    .debuginfo_path = dipath ? &dipath : NULL,
-  };
-  struct bt *bt = calloc (1, sizeof *bt);
-  if (bt == NULL)
+/* Report the modules of A's core file and executable to BT->dwfl.
+   Returns 0, -1 with a message printed.  */
+static int
+report_core (struct bt *bt, const struct bt_args *a)
+{
+  bt->core_fd = open (a->core_path, O_RDONLY);
+  if (bt->core_fd < 0)
     {
-      free (dipath);
-      fputs ("calltab backtrace: out of memory\n", stderr);
-      return CLI_EXIT_TROUBLE;
+      fprintf (stderr, "calltab backtrace: %s: %s\n", a->core_path,
+	       strerror (errno));
+      return -1;
     }
-  bt->json = json;
-  bt->only_tid = (pid_t) tid;
-  bt->status = CLI_EXIT_OK;
-  int status = CLI_EXIT_TROUBLE;
-  int core_fd = -1;
-  Elf *core = NULL;
-  bt->dwfl = dwfl_begin (&callbacks);
+  bt->core = elf_begin (bt->core_fd, ELF_C_READ_MMAP, NULL);
+  GElf_Ehdr ehdr;
+  if (bt->core == NULL || gelf_getehdr (bt->core, &ehdr) == NULL
+      || ehdr.e_type != ET_CORE)
+    {
+      fprintf (stderr, "calltab backtrace: %s: not a core file\n",
+	       a->core_path);
+      return -1;
+    }
+  if (access (a->exe, R_OK) != 0)
+    {
+      fprintf (stderr, "calltab backtrace: %s: %s\n", a->exe,
+	       strerror (errno));
+      return -1;
+    }
+  if (dwfl_core_file_report (bt->dwfl, bt->core, a->exe) < 0)
+    {
+      fprintf (stderr, "calltab backtrace: %s: %s\n", a->core_path,
+	       dwfl_errmsg (-1));
+      return -1;
+    }
+  return 0;
+}
+
+/* Begin BT->dwfl with the modules of A's process (its /proc maps) or
+   core file.  Returns 0, -1 with a message printed.  */
+static int
+report_modules (struct bt *bt, const struct bt_args *a)
+{
+  bt->dipath = a->debuginfo_path ? strdup (a->debuginfo_path) : NULL;
+  bt->callbacks = (Dwfl_Callbacks) {
+    .find_elf = a->pid ? dwfl_linux_proc_find_elf : dwfl_build_id_find_elf,
+    .find_debuginfo = dwfl_standard_find_debuginfo,
+    .debuginfo_path = bt->dipath ? &bt->dipath : NULL,
+  };
+  bt->dwfl = dwfl_begin (&bt->callbacks);
   if (bt->dwfl == NULL)
     {
       fprintf (stderr, "calltab backtrace: %s\n", dwfl_errmsg (-1));
-      goto out;
+      return -1;
     }
-  if (pid != 0)
+  if (a->pid != 0)
     {
-      int err = dwfl_linux_proc_report (bt->dwfl, (pid_t) pid);
+      int err = dwfl_linux_proc_report (bt->dwfl, (pid_t) a->pid);
       if (err != 0)
 	{
-	  fprintf (stderr, "calltab backtrace: process %ld: %s\n", pid,
+	  fprintf (stderr, "calltab backtrace: process %ld: %s\n", a->pid,
 		   err < 0 ? dwfl_errmsg (-1) : strerror (err));
-	  goto out;
+	  return -1;
 	}
     }
-  else
-    {
-      core_fd = open (core_path, O_RDONLY);
-      if (core_fd < 0)
-	{
-	  fprintf (stderr, "calltab backtrace: %s: %s\n", core_path,
-		   strerror (errno));
-	  goto out;
-	}
-      core = elf_begin (core_fd, ELF_C_READ_MMAP, NULL);
-      GElf_Ehdr ehdr;
-      if (core == NULL || gelf_getehdr (core, &ehdr) == NULL
-	  || ehdr.e_type != ET_CORE)
-	{
-	  fprintf (stderr, "calltab backtrace: %s: not a core file\n",
-		   core_path);
-	  goto out;
-	}
-      if (access (exe, R_OK) != 0)
-	{
-	  fprintf (stderr, "calltab backtrace: %s: %s\n", exe,
-		   strerror (errno));
-	  goto out;
-	}
-      if (dwfl_core_file_report (bt->dwfl, core, exe) < 0)
-	{
-	  fprintf (stderr, "calltab backtrace: %s: %s\n", core_path,
-		   dwfl_errmsg (-1));
-	  goto out;
-	}
-    }
+  else if (report_core (bt, a) != 0)
+    return -1;
   if (dwfl_report_end (bt->dwfl, NULL, NULL) != 0)
     {
       fprintf (stderr, "calltab backtrace: %s\n", dwfl_errmsg (-1));
-      goto out;
+      return -1;
     }
+  return 0;
+}
+
+/* Attach to the threads of A's process (ptrace; dwfl_end detaches) or
+   core file.  Returns 0, -1 with a message printed.  */
+static int
+attach_threads (struct bt *bt, const struct bt_args *a)
+{
   /* dwfl_linux_proc_attach: 0 or an errno; dwfl_core_file_attach: the
      core's pid, or -1.  */
-  int err = pid ? dwfl_linux_proc_attach (bt->dwfl, (pid_t) pid, false)
-    : (dwfl_core_file_attach (bt->dwfl, core) < 0 ? -1 : 0);
-  if (err != 0)
+  int err = a->pid ? dwfl_linux_proc_attach (bt->dwfl, (pid_t) a->pid, false)
+    : (dwfl_core_file_attach (bt->dwfl, bt->core) < 0 ? -1 : 0);
+  if (err == 0)
+    return 0;
+  if (a->pid)
+    fprintf (stderr, "calltab backtrace: cannot attach to process "
+	     "%ld: %s\n", a->pid, err > 0 ? strerror (err)
+	     : dwfl_errmsg (-1));
+  else
+    fprintf (stderr, "calltab backtrace: %s: %s\n", a->core_path,
+	     dwfl_errmsg (-1));
+  return -1;
+}
+
+/* The JSON object's members before the threads.  */
+static void
+print_json_header (const struct bt_args *a)
+{
+  fputs ("{", stdout);
+  if (a->pid)
+    printf ("\"pid\":%ld", a->pid);
+  else
     {
-      if (pid)
-	fprintf (stderr, "calltab backtrace: cannot attach to process "
-		 "%ld: %s\n", pid, err > 0 ? strerror (err)
-		 : dwfl_errmsg (-1));
-      else
-	fprintf (stderr, "calltab backtrace: %s: %s\n", core_path,
-		 dwfl_errmsg (-1));
-      goto out;
+      fputs ("\"core\":", stdout);
+      cli_json_string (stdout, a->core_path);
+      fputs (",\"executable\":", stdout);
+      cli_json_string (stdout, a->exe);
     }
-  bt->modules = cli_modules_new (debuginfo_path, json);
-  if (bt->modules == NULL)
-    {
-      fputs ("calltab backtrace: out of memory\n", stderr);
-      goto out;
-    }
-  if (json)
-    {
-      fputs ("{", stdout);
-      if (pid)
-	printf ("\"pid\":%ld", pid);
-      else
-	{
-	  fputs ("\"core\":", stdout);
-	  cli_json_string (stdout, core_path);
-	  fputs (",\"executable\":", stdout);
-	  cli_json_string (stdout, exe);
-	}
-      fputs (",\"threads\":[", stdout);
-    }
+  fputs (",\"threads\":[", stdout);
+}
+
+/* Unwind and print the thread --tid names, or every thread; the JSON
+   object closed.  Returns 0, -1 with a message printed when no thread
+   (or no frame of the one) could be unwound.  */
+static int
+unwind_threads (struct bt *bt, const struct bt_args *a)
+{
   int r;
-  if (tid != 0)
+  if (a->tid != 0)
     {
       bt->nframes = 0;
       const char *error = NULL;
-      r = dwfl_getthread_frames (bt->dwfl, (pid_t) tid, frame_cb, bt);
+      r = dwfl_getthread_frames (bt->dwfl, (pid_t) a->tid, frame_cb, bt);
       if (r != 0 && bt->nframes == 0)
 	{
-	  if (json)
+	  if (a->json)
 	    fputs ("]}\n", stdout);
-	  fprintf (stderr, "calltab backtrace: thread %ld: %s\n", tid,
+	  fprintf (stderr, "calltab backtrace: thread %ld: %s\n", a->tid,
 		   dwfl_errmsg (-1));
-	  goto out;
+	  return -1;
 	}
       if (r != 0 && bt->nframes < MAX_FRAMES && dwfl_errno ())
 	error = dwfl_errmsg (-1);
-      print_thread (bt, (pid_t) tid, error);
+      print_thread (bt, (pid_t) a->tid, error);
     }
   else
     {
       r = dwfl_getthreads (bt->dwfl, thread_cb, bt);
       if (r != 0 && bt->nthreads == 0)
 	{
-	  if (json)
+	  if (a->json)
 	    fputs ("]}\n", stdout);
 	  fprintf (stderr, "calltab backtrace: %s\n", dwfl_errmsg (-1));
-	  goto out;
+	  return -1;
 	}
     }
-  if (json)
+  if (a->json)
     fputs ("]}\n", stdout);
-  status = bt->status;
+  return 0;
+}
+
+int
+cmd_backtrace (int argc, char **argv)
+{
+  struct bt_args a;
+  int status = parse_args (argc, argv, &a);
+  if (status >= 0)
+    return status;
+  struct bt *bt = calloc (1, sizeof *bt);
+  if (bt == NULL)
+    {
+      fputs ("calltab backtrace: out of memory\n", stderr);
+      return CLI_EXIT_TROUBLE;
+    }
+  bt->json = a.json;
+  bt->only_tid = (pid_t) a.tid;
+  bt->status = CLI_EXIT_OK;
+  bt->core_fd = -1;
+  status = CLI_EXIT_TROUBLE;
+  if (report_modules (bt, &a) != 0 || attach_threads (bt, &a) != 0)
+    goto out;
+  bt->modules = cli_modules_new (a.debuginfo_path, a.json);
+  if (bt->modules == NULL)
+    {
+      fputs ("calltab backtrace: out of memory\n", stderr);
+      goto out;
+    }
+  if (a.json)
+    print_json_header (&a);
+  if (unwind_threads (bt, &a) == 0)
+    status = bt->status;
  out:
   fflush (stdout);
   cli_modules_free (bt->modules);
   /* dwfl_end detaches from the process.  */
   if (bt->dwfl != NULL)
     dwfl_end (bt->dwfl);
-  if (core != NULL)
-    elf_end (core);
-  if (core_fd >= 0)
-    close (core_fd);
+  if (bt->core != NULL)
+    elf_end (bt->core);
+  if (bt->core_fd >= 0)
+    close (bt->core_fd);
+  free (bt->dipath);
   free (bt);
-  free (dipath);
   return status;
 }

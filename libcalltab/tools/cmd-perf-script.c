@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <gelf.h>
 #include "calltab-cli.h"
+#include "perf-script-read.h"
 
 static void
 help (FILE *out)
@@ -85,13 +86,6 @@ struct state
   size_t nsamples;
 };
 
-static const char *
-base_name (const char *p)
-{
-  const char *s = strrchr (p, '/');
-  return s ? s + 1 : p;
-}
-
 /* The file of the frames whose dso is NAME (NULL: not ours).  */
 static struct dso *
 find_dso (struct state *st, const char *name)
@@ -122,7 +116,7 @@ find_dso (struct state *st, const char *name)
 	if (strcmp (st->files[i], name) == 0)
 	  d->path = st->files[i];
       for (int i = 0; i < st->nfiles && d->path == NULL; i++)
-	if (strcmp (base_name (st->files[i]), base_name (name)) == 0)
+	if (perf_script_names (name, strlen (name), st->files[i]))
 	  d->path = st->files[i];
     }
   if (d->path == NULL || access (d->path, R_OK) != 0)
@@ -189,67 +183,29 @@ dso_symbol (struct dso *d, const char *name, size_t len, uint64_t *addr)
   return e->found;
 }
 
-/* One callchain line: "\t    ADDR SYM[+0xOFF] (DSO)".  */
+/* One line of a sample: the header line, or a callchain line
+   "\t    ADDR SYM[+0xOFF] (DSO)" (FRAME).  */
 struct line
 {
   char *text;
-  bool frame;			/* a callchain line */
-  uint64_t printed;		/* ADDR */
-  size_t sym, sym_end;		/* SYM (without +0xOFF) in TEXT */
-  bool has_off;
-  uint64_t off;			/* OFF */
-  size_t dso, dso_end;		/* DSO in TEXT */
+  bool frame;			/* a callchain line: PF read */
+  struct perf_frame pf;		/* ADDR, SYM, OFF and DSO in TEXT */
   bool inlined;			/* DSO is "inlined" */
   /* The physical frame the line belongs to (index in the frames).  */
   size_t frame_index;
   struct dso *file;
 };
 
+/* Whether L is a callchain line, and read it.  A callchain line is
+   indented; the sample's header line is not.  */
 static bool
 parse_line (struct line *l)
 {
-  char *s = l->text;
-  size_t len = strlen (s);
-  while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r'))
-    len--;
-  if (len == 0 || (s[0] != '\t' && s[0] != ' '))
+  const char *s = l->text;
+  if ((s[0] != '\t' && s[0] != ' ') || !perf_script_frame (s, &l->pf))
     return false;
-  size_t i = 0;
-  while (s[i] == '\t' || s[i] == ' ')
-    i++;
-  char *end;
-  errno = 0;
-  l->printed = strtoull (s + i, &end, 16);
-  if (errno != 0 || end == s + i || *end != ' ')
-    return false;
-  if (s[len - 1] != ')')
-    return false;
-  /* The last " (" opens the dso: a C++ symbol may hold parentheses.  */
-  size_t open = len - 1;
-  while (open > 0 && !(s[open] == '(' && s[open - 1] == ' '))
-    open--;
-  if (open == 0 || (size_t) (end - s) + 1 > open - 1)
-    return false;
-  l->dso = open + 1;
-  l->dso_end = len - 1;
-  l->sym = (size_t) (end - s) + 1;
-  l->sym_end = open - 1;
-  l->inlined = l->dso_end - l->dso == 7
-    && strncmp (s + l->dso, "inlined", 7) == 0;
-  /* "+0xOFF" at the end of SYM.  */
-  size_t p = l->sym_end;
-  while (p > l->sym && strchr ("0123456789abcdefABCDEF", s[p - 1]) != NULL)
-    p--;
-  if (p >= l->sym + 3 && p < l->sym_end && strncmp (s + p - 3, "+0x", 3) == 0)
-    {
-      errno = 0;
-      l->off = strtoull (s + p, &end, 16);
-      if (errno == 0 && end == s + l->sym_end)
-	{
-	  l->sym_end = p - 3;
-	  l->has_off = true;
-	}
-    }
+  l->inlined = l->pf.dso_end - l->pf.dso == 7
+    && strncmp (s + l->pf.dso, "inlined", 7) == 0;
   l->frame = true;
   return true;
 }
@@ -357,13 +313,13 @@ frame_addresses (struct line *lines, const size_t *last, size_t nframes,
     {
       struct line *l = &lines[last[f]];
       uint64_t sym, rel;
-      if (files[f] == NULL || guessed[f] || l->inlined || !l->has_off
-	  || dso_symbol (files[f], l->text + l->sym, l->sym_end - l->sym,
+      if (files[f] == NULL || guessed[f] || l->inlined || !l->pf.has_off
+	  || dso_symbol (files[f], l->text + l->pf.sym, l->pf.sym_end - l->pf.sym,
 			 &sym) != 0)
 	continue;
-      addrs[f] = sym + l->off;
+      addrs[f] = sym + l->pf.off;
       have[f] = true;
-      bool relative = calltab_file_address (files[f]->ct, l->printed,
+      bool relative = calltab_file_address (files[f]->ct, l->pf.addr,
 					    &rel) == 0 && rel == addrs[f];
       files[f]->form = relative ? FORM_RELATIVE : FORM_ABSOLUTE;
       size_t k = 0;
@@ -372,7 +328,7 @@ frame_addresses (struct line *lines, const size_t *last, size_t nframes,
       if (k == nanchors)
 	{
 	  anchors[nanchors].file = files[f];
-	  anchors[nanchors].bias = l->printed - addrs[f];
+	  anchors[nanchors].bias = l->pf.addr - addrs[f];
 	  anchors[nanchors++].relative = relative;
 	}
     }
@@ -387,16 +343,16 @@ frame_addresses (struct line *lines, const size_t *last, size_t nframes,
       bool relative = k < nanchors ? anchors[k].relative
 	: files[f]->form != FORM_ABSOLUTE;
       if (relative)
-	have[f] = calltab_file_address (files[f]->ct, l->printed,
+	have[f] = calltab_file_address (files[f]->ct, l->pf.addr,
 					&addrs[f]) == 0;
       else if (k < nanchors)
 	{
-	  addrs[f] = l->printed - anchors[k].bias;
+	  addrs[f] = l->pf.addr - anchors[k].bias;
 	  have[f] = true;
 	}
       if (!have[f] && k == nanchors && files[f]->exec)
 	{
-	  addrs[f] = l->printed;
+	  addrs[f] = l->pf.addr;
 	  have[f] = true;
 	}
     }
@@ -414,182 +370,238 @@ frame_addresses (struct line *lines, const size_t *last, size_t nframes,
   free (have);
 }
 
-/* Process one sample: LINES[0..N) (the header line first).  */
-static void
-do_sample (struct state *st, struct line *lines, size_t n)
+/* One sample being processed: its lines, and its physical frames (the
+   arrays have room for a frame a line).  */
+struct sample
 {
-  /* Physical frames: consecutive lines with one address are one frame
-     (perf's inlined functions first, then the function itself).  */
-  struct cli_frame *frames = calloc (n ? n : 1, sizeof *frames);
-  size_t *last = calloc (n ? n : 1, sizeof *last);
-  if (frames == NULL || last == NULL)
+  struct line *lines;
+  size_t n;
+  struct cli_frame *frames;
+  size_t *last;			/* each frame's own line, the last of its */
+  size_t nframes;
+  struct dso **files;		/* each frame's file, NULL: none */
+  bool *guessed;		/* the file is the next frame's */
+  char **names;			/* the name to print, NULL: as perf's */
+  uint64_t *lows;		/* the decided function's start, or -1 */
+};
+
+/* Physical frames: consecutive lines with one address are one frame
+   (perf's inlined functions first, then the function itself).  */
+static void
+group_frames (struct sample *s)
+{
+  for (size_t i = 0; i < s->n; i++)
     {
-      free (frames);
-      free (last);
-      return;
-    }
-  size_t nframes = 0;
-  bool user_seen = false;
-  for (size_t i = 0; i < n; i++)
-    {
-      if (!parse_line (&lines[i]))
+      struct line *l = &s->lines[i];
+      if (!parse_line (l))
 	continue;
-      struct line *l = &lines[i];
-      if (nframes > 0 && lines[last[nframes - 1]].printed == l->printed
-	  && lines[last[nframes - 1]].inlined)
+      size_t nf = s->nframes;
+      if (nf > 0 && s->lines[s->last[nf - 1]].pf.addr == l->pf.addr
+	  && s->lines[s->last[nf - 1]].inlined)
 	{
-	  l->frame_index = nframes - 1;
-	  last[nframes - 1] = i;
+	  l->frame_index = nf - 1;
+	  s->last[nf - 1] = i;
 	}
       else
 	{
-	  l->frame_index = nframes;
-	  last[nframes++] = i;
+	  l->frame_index = nf;
+	  s->last[s->nframes++] = i;
 	}
     }
-  /* Each frame's file: that of its non-inlined line; a frame perf shows
-     only as "(inlined)" lines (perf does so when the line table names
-     the function itself) takes the file of the frame after it, checked
-     below against the function names at the address.  */
-  struct dso **files = calloc (nframes ? nframes : 1, sizeof *files);
-  bool *guessed = calloc (nframes ? nframes : 1, sizeof *guessed);
-  if (files == NULL || guessed == NULL)
-    goto out;
-  for (size_t f = 0; f < nframes; f++)
+}
+
+/* Each frame's file: that of its non-inlined line; a frame perf shows
+   only as "(inlined)" lines (perf does so when the line table names
+   the function itself) takes the file of the frame after it, checked
+   by decide_frames against the function names at the address.  */
+static void
+frame_files (struct state *st, struct sample *s)
+{
+  for (size_t f = 0; f < s->nframes; f++)
     {
-      struct line *l = &lines[last[f]];
+      struct line *l = &s->lines[s->last[f]];
       if (!l->inlined)
 	{
-	  char *dso = strndup (l->text + l->dso, l->dso_end - l->dso);
+	  char *dso = strndup (l->text + l->pf.dso, l->pf.dso_end - l->pf.dso);
 	  if (dso != NULL)
-	    files[f] = find_dso (st, dso);
+	    s->files[f] = find_dso (st, dso);
 	  free (dso);
 	}
     }
-  for (size_t f = nframes; f-- > 0;)
-    if (files[f] == NULL && lines[last[f]].inlined && f + 1 < nframes)
+  for (size_t f = s->nframes; f-- > 0;)
+    if (s->files[f] == NULL && s->lines[s->last[f]].inlined
+	&& f + 1 < s->nframes)
       {
-	files[f] = files[f + 1];
-	guessed[f] = true;
+	s->files[f] = s->files[f + 1];
+	s->guessed[f] = true;
       }
-  /* The first user-space frame is the sampled instruction; the others
-     are printed as return address - 1 (perf's unwinder decrements the
-     PC of every frame that is not an activation).  */
-  for (size_t f = 0; f < nframes; f++)
+}
+
+/* The first user-space frame is the sampled instruction; the others
+   are printed as return address - 1 (perf's unwinder decrements the PC
+   of every frame that is not an activation).  */
+static void
+mark_activations (struct sample *s)
+{
+  bool user_seen = false;
+  for (size_t f = 0; f < s->nframes; f++)
     {
-      struct line *l = &lines[last[f]];
-      bool kernel = l->text[l->dso] == '[';
-      frames[f].activation = !kernel && !user_seen;
+      struct line *l = &s->lines[s->last[f]];
+      bool kernel = l->text[l->pf.dso] == '[';
+      s->frames[f].activation = !kernel && !user_seen;
       if (!kernel)
 	user_seen = true;
     }
-  frame_addresses (lines, last, nframes, files, guessed, frames);
+}
 
-  /* Decide every frame; rewrite the symbol of its own line.  */
-  char **names = calloc (nframes ? nframes : 1, sizeof *names);
-  uint64_t *lows = calloc (nframes ? nframes : 1, sizeof *lows);
-  if (names == NULL || lows == NULL)
+/* "undecidable(NAME|NAME...)" with every candidate of D; NULL when out
+   of memory.  */
+static char *
+undecidable_name (const Calltab_Decision *d)
+{
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *m = open_memstream (&buf, &size);
+  if (m == NULL)
+    return NULL;
+  fputs ("undecidable(", m);
+  for (size_t i = 0; i < d->ncandidates; i++)
+    fprintf (m, "%s%s", i ? "|" : "", d->candidates[i].name);
+  fputc (')', m);
+  fclose (m);
+  return buf;
+}
+
+/* Frame F is in merged code, D its decision: the name to print, and
+   the start its offset is counted from (-1: none, undecidable).  */
+static void
+name_frame (struct state *st, struct sample *s, size_t f,
+	    const Calltab_Decision *d)
+{
+  if (d->verdict == CALLTAB_DECIDED)
     {
-      free (names);
-      free (lows);
-      goto out;
+      s->names[f] = strdup (d->function.name);
+      s->lows[f] = d->function.low_pc;
+      return;
     }
-  for (size_t f = 0; f < nframes; f++)
+  s->names[f] = undecidable_name (d);
+  s->lows[f] = (uint64_t) -1;
+  if (st->status == CLI_EXIT_OK)
+    st->status = CLI_EXIT_PROBLEMS;
+}
+
+/* Decide every frame whose file has call tables; name those in merged
+   code (name_frame).  */
+static void
+decide_frames (struct state *st, struct sample *s)
+{
+  for (size_t f = 0; f < s->nframes; f++)
     {
-      if (frames[f].ct == NULL)
+      if (s->frames[f].ct == NULL)
 	continue;
       Calltab_Decision d;
-      if (cli_frame_decide (frames, nframes, f, &d) != 0)
+      if (cli_frame_decide (s->frames, s->nframes, f, &d) != 0)
 	continue;
-      struct line *l = &lines[last[f]];
-      if (guessed[f]
-	  && !candidate_named (&d, l->text + l->sym, l->sym_end - l->sym))
+      struct line *l = &s->lines[s->last[f]];
+      if (s->guessed[f] && !candidate_named (&d, l->text + l->pf.sym,
+					     l->pf.sym_end - l->pf.sym))
 	{
 	  /* Not the function itself: leave the frame alone.  */
 	  calltab_decision_free (&d);
-	  frames[f].ct = NULL;
+	  s->frames[f].ct = NULL;
 	  continue;
 	}
       if (cli_decision_merged (&d))
-	{
-	  if (d.verdict == CALLTAB_DECIDED)
-	    {
-	      names[f] = strdup (d.function.name);
-	      lows[f] = d.function.low_pc;
-	    }
-	  else
-	    {
-	      char *buf = NULL;
-	      size_t size = 0;
-	      FILE *m = open_memstream (&buf, &size);
-	      if (m != NULL)
-		{
-		  fputs ("undecidable(", m);
-		  for (size_t i = 0; i < d.ncandidates; i++)
-		    fprintf (m, "%s%s", i ? "|" : "", d.candidates[i].name);
-		  fputc (')', m);
-		  fclose (m);
-		  names[f] = buf;
-		}
-	      lows[f] = (uint64_t) -1;
-	      if (st->status == CLI_EXIT_OK)
-		st->status = CLI_EXIT_PROBLEMS;
-	    }
-	}
+	name_frame (st, s, f, &d);
       calltab_decision_free (&d);
     }
+}
 
-  if (st->report)
+/* --report: the sample counts for its innermost frame's function.  */
+static void
+report_sample (struct state *st, const struct sample *s)
+{
+  if (s->nframes == 0)
+    return;
+  const struct line *l = &s->lines[s->last[0]];
+  char *sym = s->names[0] ? NULL
+    : strndup (l->text + l->pf.sym, l->pf.sym_end - l->pf.sym);
+  /* A frame perf shows only as "(inlined)": the file of the first
+     frame that names one.  */
+  const struct line *dl = l;
+  for (size_t f = 0; f < s->nframes && dl->inlined; f++)
+    dl = &s->lines[s->last[f]];
+  char *dso = strndup (dl->text + dl->pf.dso, dl->pf.dso_end - dl->pf.dso);
+  if ((s->names[0] || sym) && dso)
+    add_report (st, s->names[0] ? s->names[0] : sym, dso);
+  free (sym);
+  free (dso);
+}
+
+/* Write the sample back: its lines as they were, but the symbol and
+   offset of each frame's own line where the frame was decided.  */
+static void
+print_sample (const struct sample *s)
+{
+  for (size_t i = 0; i < s->n; i++)
     {
-      if (nframes > 0)
+      const struct line *l = &s->lines[i];
+      size_t f = l->frame_index;
+      if (!l->frame || s->last[f] != i || s->names[f] == NULL)
 	{
-	  struct line *l = &lines[last[0]];
-	  char *sym = names[0] ? NULL
-	    : strndup (l->text + l->sym, l->sym_end - l->sym);
-	  /* A frame perf shows only as "(inlined)": the file of the first
-	     frame that names one.  */
-	  struct line *dl = l;
-	  for (size_t f = 0; f < nframes && dl->inlined; f++)
-	    dl = &lines[last[f]];
-	  char *dso = strndup (dl->text + dl->dso, dl->dso_end - dl->dso);
-	  if ((names[0] || sym) && dso)
-	    add_report (st, names[0] ? names[0] : sym,
-			dso);
-	  free (sym);
-	  free (dso);
+	  fputs (l->text, stdout);
+	  continue;
 	}
+      fwrite (l->text, 1, l->pf.sym, stdout);
+      fputs (s->names[f], stdout);
+      if (l->pf.has_off && s->lows[f] != (uint64_t) -1)
+	{
+	  uint64_t at = s->frames[f].activation ? s->frames[f].addr
+	    : s->frames[f].addr - 1;
+	  printf ("+0x%" PRIx64, at - s->lows[f]);
+	}
+      fputs (l->text + l->pf.sym_end
+	     + (l->pf.has_off ? strcspn (l->text + l->pf.sym_end, " ") : 0),
+	     stdout);
     }
-  else
-    for (size_t i = 0; i < n; i++)
-      {
-	struct line *l = &lines[i];
-	size_t f = l->frame_index;
-	if (!l->frame || last[f] != i || names[f] == NULL)
-	  {
-	    fputs (l->text, stdout);
-	    continue;
-	  }
-	fwrite (l->text, 1, l->sym, stdout);
-	fputs (names[f], stdout);
-	if (l->has_off && lows[f] != (uint64_t) -1)
-	  {
-	    uint64_t at = frames[f].activation ? frames[f].addr
-	      : frames[f].addr - 1;
-	    printf ("+0x%" PRIx64, at - lows[f]);
-	  }
-	fputs (l->text + l->sym_end
-	       + (l->has_off ? strcspn (l->text + l->sym_end, " ") : 0),
-	       stdout);
-      }
-  for (size_t f = 0; f < nframes; f++)
-    free (names[f]);
-  free (names);
-  free (lows);
- out:
-  free (files);
-  free (guessed);
-  free (frames);
-  free (last);
+}
+
+/* Process one sample: LINES[0..N) (the header line first).  Out of
+   memory, the sample is left out.  */
+static void
+do_sample (struct state *st, struct line *lines, size_t n)
+{
+  size_t room = n ? n : 1;
+  struct sample s = {
+    .lines = lines, .n = n,
+    .frames = calloc (room, sizeof *s.frames),
+    .last = calloc (room, sizeof *s.last),
+    .files = calloc (room, sizeof *s.files),
+    .guessed = calloc (room, sizeof *s.guessed),
+    .names = calloc (room, sizeof *s.names),
+    .lows = calloc (room, sizeof *s.lows) };
+  if (s.frames != NULL && s.last != NULL && s.files != NULL
+      && s.guessed != NULL && s.names != NULL && s.lows != NULL)
+    {
+      group_frames (&s);
+      frame_files (st, &s);
+      mark_activations (&s);
+      frame_addresses (lines, s.last, s.nframes, s.files, s.guessed,
+		       s.frames);
+      decide_frames (st, &s);
+      if (st->report)
+	report_sample (st, &s);
+      else
+	print_sample (&s);
+      for (size_t f = 0; f < s.nframes; f++)
+	free (s.names[f]);
+    }
+  free (s.frames);
+  free (s.last);
+  free (s.files);
+  free (s.guessed);
+  free (s.names);
+  free (s.lows);
 }
 
 static int

@@ -81,6 +81,12 @@ struct prune
   size_t nsyms;
   struct place *places;		/* the symbols' addresses, sorted */
   size_t nplaces;
+  /* Set by check_input.  */
+  bool msb;			/* the file's byte order */
+  size_t nunits;		/* .debug_dcall units */
+  size_t dscn;			/* the index of .debug_dcall */
+  Elf_Data *raw;		/* its bytes */
+  Elf_Scn *info;		/* .debug_info */
 };
 
 /* The number of functions whose code holds ADDR (calltab_functions_at),
@@ -238,22 +244,6 @@ caller_merged (struct prune *p, const Calltab_Unit *u)
   return sym != NULL && name_merged (p, sym, &found);
 }
 
-static uint64_t
-get_value (const unsigned char *b, unsigned int size, bool msb)
-{
-  uint64_t v = 0;
-  for (unsigned int i = 0; i < size; i++)
-    v |= (uint64_t) b[i] << (msb ? 8 * (size - 1 - i) : 8 * i);
-  return v;
-}
-
-static void
-put_value (unsigned char *b, unsigned int size, uint64_t v, bool msb)
-{
-  for (unsigned int i = 0; i < size; i++)
-    b[i] = (unsigned char) (v >> (msb ? 8 * (size - 1 - i) : 8 * i));
-}
-
 /* A unit's offset before and after.  */
 struct moved
 {
@@ -275,23 +265,31 @@ is_compressed (Elf_Scn *scn)
 	 && (sh.sh_flags & SHF_COMPRESSED) != 0;
 }
 
-/* The section named NAME, or NULL.  */
+/* The section after SCN (NULL: the first) that has a name, *NAME, and
+   a header, *SH; NULL after the last.  */
 static Elf_Scn *
-find_section (Elf *elf, const char *name)
+next_named_section (Elf *elf, Elf_Scn *scn, const char **name, GElf_Shdr *sh)
 {
   size_t shstrndx;
   if (elf_getshdrstrndx (elf, &shstrndx) != 0)
     return NULL;
-  Elf_Scn *scn = NULL;
   while ((scn = elf_nextscn (elf, scn)) != NULL)
-    {
-      GElf_Shdr sh;
-      const char *n;
-      if (gelf_getshdr (scn, &sh) != NULL
-	  && (n = elf_strptr (elf, shstrndx, sh.sh_name)) != NULL
-	  && strcmp (n, name) == 0)
-	return scn;
-    }
+    if (gelf_getshdr (scn, sh) != NULL
+	&& (*name = elf_strptr (elf, shstrndx, sh->sh_name)) != NULL)
+      return scn;
+  return NULL;
+}
+
+/* The section named NAME, or NULL.  */
+static Elf_Scn *
+find_section (Elf *elf, const char *name)
+{
+  const char *n;
+  GElf_Shdr sh;
+  for (Elf_Scn *scn = NULL;
+       (scn = next_named_section (elf, scn, &n, &sh)) != NULL;)
+    if (strcmp (n, name) == 0)
+      return scn;
   return NULL;
 }
 
@@ -299,20 +297,13 @@ find_section (Elf *elf, const char *name)
 static uint64_t
 debug_size (Elf *elf)
 {
-  size_t shstrndx;
   uint64_t sum = 0;
-  if (elf_getshdrstrndx (elf, &shstrndx) != 0)
-    return 0;
-  Elf_Scn *scn = NULL;
-  while ((scn = elf_nextscn (elf, scn)) != NULL)
-    {
-      GElf_Shdr sh;
-      const char *n;
-      if (gelf_getshdr (scn, &sh) != NULL
-	  && (n = elf_strptr (elf, shstrndx, sh.sh_name)) != NULL
-	  && strncmp (n, ".debug_", 7) == 0)
-	sum += sh.sh_size;
-    }
+  const char *n;
+  GElf_Shdr sh;
+  for (Elf_Scn *scn = NULL;
+       (scn = next_named_section (elf, scn, &n, &sh)) != NULL;)
+    if (strncmp (n, ".debug_", 7) == 0)
+      sum += sh.sh_size;
   return sum;
 }
 
@@ -429,8 +420,11 @@ collect_patches (struct prune *p, const struct moved *moved, size_t nmoved,
   return 0;
 }
 
-int
-cmd_prune (int argc, char **argv)
+/* The command line: -o OUT, -q, IN.  Returns -1 to go on, else the exit
+   status (after --help, or a usage error reported).  */
+static int
+parse_args (int argc, char **argv, const char **in, const char **out,
+	    bool *quiet, const char **debuginfo_path)
 {
   static const struct option options[] = {
     { "output", required_argument, NULL, 'o' },
@@ -439,14 +433,12 @@ cmd_prune (int argc, char **argv)
   struct cli_parser cli = { .cmd = "prune", .help = help, .shortopts = "o:q",
 			    CLI_OPTIONS (options),
 			    .common = CLI_DEBUGINFO_PATH };
-  const char *out = NULL;
-  bool quiet = false;
   int c;
   while ((c = cli_getopt (&cli, argc, argv)) != CLI_OPT_END)
     if (c == 'q')
-      quiet = true;
+      *quiet = true;
     else if (c == 'o' && optarg[0] != '\0')
-      out = optarg;
+      *out = optarg;
     else if (c == 'o')
       return cli_usage_error (cli.cmd, "empty OUT");
     else
@@ -455,17 +447,256 @@ cmd_prune (int argc, char **argv)
     return cli_usage_error (cli.cmd, "missing IN");
   if (optind + 1 < argc)
     return cli_usage_error (cli.cmd, "extra operand '%s'", argv[optind + 1]);
-  if (out == NULL)
+  if (*out == NULL)
     return cli_usage_error (cli.cmd, "missing -o OUT");
-  const char *in = argv[optind];
-  const char *debuginfo_path = cli.debuginfo_path;
+  *in = argv[optind];
+  *debuginfo_path = cli.debuginfo_path;
+  return -1;
+}
 
-  int status = CLI_EXIT_TROUBLE;
-  struct prune p = { 0 };
-  struct buf nb = { 0 };
-  struct moved *moved = NULL;
+/* Whether the tables' file can be pruned: a linked file whose tables
+   have no error, with .debug_dcall and .debug_info, neither compressed
+   (the sections are rewritten byte for byte); fills the section fields
+   of P.  Returns 0, -1 with a message printed (but when the reader
+   fails to give its first unit).  */
+static int
+check_input (struct prune *p)
+{
+  Elf *elf = calltab_elf (p->ct);
+  GElf_Ehdr ehdr;
+  if (gelf_getehdr (elf, &ehdr) == NULL)
+    {
+      fprintf (stderr, "calltab prune: %s: %s\n", p->file, elf_errmsg (-1));
+      return -1;
+    }
+  if (ehdr.e_type == ET_REL)
+    {
+      fprintf (stderr, "calltab prune: %s: a relocatable object: functions"
+	       " are merged when linking; prune the linked file\n", p->file);
+      return -1;
+    }
+  p->msb = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+  if (cli_print_problems (p->ct) > 0)
+    {
+      fprintf (stderr, "calltab prune: %s: the tables have errors; not"
+	       " pruned\n", p->file);
+      return -1;
+    }
+  p->nunits = calltab_nunits (p->ct, CALLTAB_DCALL);
+  if (p->nunits == 0)
+    {
+      fprintf (stderr, "calltab prune: %s: no .debug_dcall: nothing to"
+	       " prune\n", p->file);
+      return -1;
+    }
+  Calltab_Unit u;
+  if (calltab_unit (p->ct, CALLTAB_DCALL, 0, &u) != 0)
+    return -1;
+  p->dscn = u.scn;
+  Elf_Scn *dcall = elf_getscn (elf, p->dscn);
+  p->info = find_section (elf, ".debug_info");
+  if (find_section (elf, ".zdebug_info") != NULL
+      || find_section (elf, ".zdebug_dcall") != NULL
+      || is_compressed (dcall) || (p->info != NULL
+				   && is_compressed (p->info)))
+    {
+      fprintf (stderr, "calltab prune: %s: compressed debug sections"
+	       " (.debug_info or .debug_dcall): not pruned; decompress"
+	       " them first (objcopy --decompress-debug-sections)\n", p->file);
+      return -1;
+    }
+  if (p->info == NULL)
+    {
+      fprintf (stderr, "calltab prune: %s: no .debug_info\n", p->file);
+      return -1;
+    }
+  p->raw = elf_rawdata (dcall, NULL);
+  if (p->raw == NULL || p->raw->d_buf == NULL)
+    {
+      fprintf (stderr, "calltab prune: %s: .debug_dcall: %s\n", p->file,
+	       elf_errmsg (-1));
+      return -1;
+    }
+  return 0;
+}
+
+/* The counts the summary prints.  */
+struct tally
+{
+  size_t kept, dropped;		/* entries */
+  size_t kept_caller;		/* entries kept for their merged caller */
+  size_t kept_whole;		/* units whose caller is merged */
+  size_t emptied;		/* units left without an entry */
+};
+
+/* Whether entry E stays: its caller is merged (CALLER_MERGED), or it is
+   live and its callee is merged or cannot be told.  */
+static bool
+keep_entry (const struct prune *p, const Calltab_Entry *e, bool caller_merged)
+{
+  if (caller_merged || e->tombstone)
+    return caller_merged;
+  Calltab_Func f;
+  bool found;
+  return calltab_callee (p->ct, e, &f) != 0 || func_symbol (&f) == NULL
+	 || name_merged (p, func_symbol (&f), &found);
+}
+
+/* Append unit U to NB with only the entries that stay, its unit_length
+   rewritten; *M where it moved.  Returns 0, -1 with a message printed
+   (but when the reader fails to give an entry).  */
+static int
+prune_unit (struct prune *p, const Calltab_Unit *u, struct buf *nb,
+	    struct moved *m, struct tally *t)
+{
+  const unsigned char *old = p->raw->d_buf;
+  int cm = caller_merged (p, u);
+  if (cm < 0)
+    {
+      fprintf (stderr, "calltab prune: %s: %s\n", p->file,
+	       calltab_errmsg (-1));
+      return -1;
+    }
+  t->kept_whole += cm > 0;
+  *m = (struct moved) { u->offset, nb->n };
+  size_t start = nb->n;
+  if (!buf_add (nb, old + u->offset, u->entries - u->offset))
+    goto nomem;
+  size_t ukept = 0;
+  for (size_t k = 0; k < u->nentries; k++)
+    {
+      Calltab_Entry e, e2;
+      if (calltab_unit_entry (p->ct, u, k, &e) != 0)
+	return -1;
+      uint64_t end = calltab_unit_entry (p->ct, u, k + 1, &e2) == 0
+		     ? e2.offset : u->end;
+      if (!keep_entry (p, &e, cm > 0))
+	continue;
+      if (!buf_add (nb, old + e.offset, end - e.offset))
+	goto nomem;
+      ukept++;
+    }
+  t->kept += ukept;
+  if (cm > 0)
+    t->kept_caller += ukept;
+  t->dropped += u->nentries - ukept;
+  t->emptied += ukept == 0 && u->nentries > 0;
+  /* The new unit_length: what follows the length field.  */
+  unsigned int lsize = u->offset_size == 8 ? 12 : 4;
+  unsigned char *length = nb->b + start + lsize - u->offset_size;
+  if (prune_get_value (length, u->offset_size, p->msb) != u->length)
+    {
+      fprintf (stderr, "calltab prune: %s: .debug_dcall[0x%" PRIx64
+	       "]: unit_length is not what the reader decoded\n",
+	       p->file, u->offset);
+      return -1;
+    }
+  prune_put_value (length, u->offset_size, nb->n - start - lsize, p->msb);
+  return 0;
+
+ nomem:
+  fprintf (stderr, "calltab prune: out of memory\n");
+  return -1;
+}
+
+/* The new .debug_dcall in NB, every unit pruned; MOVED[I] where unit I
+   went.  Returns 0, -1 with a message printed (but when the reader
+   fails to give a unit or entry).  */
+static int
+prune_units (struct prune *p, struct buf *nb, struct moved *moved,
+	     struct tally *t)
+{
+  const unsigned char *old = p->raw->d_buf;
+  uint64_t pos = 0;		/* next byte of the old section to copy */
+  for (size_t i = 0; i < p->nunits; i++)
+    {
+      Calltab_Unit u;
+      if (calltab_unit (p->ct, CALLTAB_DCALL, i, &u) != 0
+	  || u.scn != p->dscn || u.offset < pos || u.end > p->raw->d_size)
+	{
+	  fprintf (stderr, "calltab prune: %s: .debug_dcall units are not"
+		   " in one section in order; not pruned\n", p->file);
+	  return -1;
+	}
+      /* Bytes between units (none in a valid file) are copied.  */
+      if (!buf_add (nb, old + pos, u.offset - pos))
+	goto nomem;
+      if (prune_unit (p, &u, nb, &moved[i], t) != 0)
+	return -1;
+      pos = u.end;
+    }
+  if (!buf_add (nb, old + pos, p->raw->d_size - pos))
+    goto nomem;
+  return 0;
+
+ nomem:
+  fprintf (stderr, "calltab prune: out of memory\n");
+  return -1;
+}
+
+/* Write OUT: the tables' file with NB for its .debug_dcall and the
+   caller DIEs' unit offsets moved as MOVED says (sorted here).  Returns
+   0, -1 with a message printed.  */
+static int
+write_pruned (struct prune *p, const char *out, const struct buf *nb,
+	      struct moved *moved)
+{
   struct prune_patch *patches = NULL;
   size_t npatches = 0;
+  qsort (moved, p->nunits, sizeof *moved, cmp_moved);
+  if (collect_patches (p, moved, p->nunits, &patches, &npatches) != 0)
+    return -1;
+  /* Drop the patches that change nothing.  */
+  size_t w = 0;
+  for (size_t i = 0; i < npatches; i++)
+    if (patches[i].old != patches[i].value)
+      patches[w++] = patches[i];
+  struct prune_edit edit = {
+    .table_scn = p->dscn, .table = nb->b, .table_size = nb->n,
+    .patch_scn = w > 0 ? elf_ndxscn (p->info) : 0, .patches = patches,
+    .npatches = w };
+  char err[1024];
+  int r = prune_write_elf (p->file, out, &edit, err, sizeof err);
+  if (r != 0)
+    fprintf (stderr, "calltab prune: %s\n", err);
+  free (patches);
+  return r;
+}
+
+/* What prune did, on stdout; DEBUG_BEFORE the size of the .debug_*
+   sections before.  */
+static void
+print_summary (const struct prune *p, const char *in, const char *out,
+	       const struct buf *nb, const struct tally *t,
+	       uint64_t debug_before)
+{
+  if (strcmp (p->file, calltab_path (p->ct)) != 0)
+    printf ("%s: the tables are in the separate debug file %s:"
+	    " %s is its pruned copy\n", in, p->file, out);
+  size_t vunits = calltab_nunits (p->ct, CALLTAB_VCALL);
+  uint64_t before = p->raw->d_size;
+  printf (".debug_dcall: %" PRIu64 " -> %zu bytes\n", before, nb->n);
+  printf ("dcall entries: %zu -> %zu (dropped %zu)\n", t->kept + t->dropped,
+	  t->kept, t->dropped);
+  printf ("kept: %zu of merged callers, %zu more of merged callees\n",
+	  t->kept_caller, t->kept - t->kept_caller);
+  printf ("dcall units: %zu (callers merged: %zu, emptied: %zu)\n",
+	  p->nunits, t->kept_whole, t->emptied);
+  printf ("vcall entries: %zu in %zu units (all kept)\n",
+	  calltab_nentries (p->ct, CALLTAB_VCALL), vunits);
+  printf (".debug_* sections: %" PRIu64 " -> %" PRIu64 " bytes\n",
+	  debug_before, debug_before - (before - nb->n));
+}
+
+int
+cmd_prune (int argc, char **argv)
+{
+  const char *in = NULL, *out = NULL, *debuginfo_path = NULL;
+  bool quiet = false;
+  int status = parse_args (argc, argv, &in, &out, &quiet, &debuginfo_path);
+  if (status >= 0)
+    return status;
+  struct prune p = { 0 };
   p.ct = calltab_begin_debuginfo (in, debuginfo_path);
   if (p.ct == NULL)
     {
@@ -473,192 +704,29 @@ cmd_prune (int argc, char **argv)
       return CLI_EXIT_TROUBLE;
     }
   p.file = calltab_tables_path (p.ct);
-  Elf *elf = calltab_elf (p.ct);
-  GElf_Ehdr ehdr;
-  if (gelf_getehdr (elf, &ehdr) == NULL)
-    {
-      fprintf (stderr, "calltab prune: %s: %s\n", p.file, elf_errmsg (-1));
-      goto done;
-    }
-  if (ehdr.e_type == ET_REL)
-    {
-      fprintf (stderr, "calltab prune: %s: a relocatable object: functions"
-	       " are merged when linking; prune the linked file\n", p.file);
-      goto done;
-    }
-  if (cli_print_problems (p.ct) > 0)
-    {
-      fprintf (stderr, "calltab prune: %s: the tables have errors; not"
-	       " pruned\n", p.file);
-      goto done;
-    }
-  size_t nunits = calltab_nunits (p.ct, CALLTAB_DCALL);
-  if (nunits == 0)
-    {
-      fprintf (stderr, "calltab prune: %s: no .debug_dcall: nothing to"
-	       " prune\n", p.file);
-      goto done;
-    }
-  Calltab_Unit u;
-  if (calltab_unit (p.ct, CALLTAB_DCALL, 0, &u) != 0)
+  status = CLI_EXIT_TROUBLE;
+  struct buf nb = { 0 };
+  struct tally t = { 0 };
+  struct moved *moved = NULL;
+  if (check_input (&p) != 0 || read_symbols (&p) != 0)
     goto done;
-  size_t dscn = u.scn;
-  Elf_Scn *dcall = elf_getscn (elf, dscn);
-  Elf_Scn *info = find_section (elf, ".debug_info");
-  if (find_section (elf, ".zdebug_info") != NULL
-      || find_section (elf, ".zdebug_dcall") != NULL
-      || is_compressed (dcall) || (info != NULL && is_compressed (info)))
-    {
-      fprintf (stderr, "calltab prune: %s: compressed debug sections"
-	       " (.debug_info or .debug_dcall): not pruned; decompress"
-	       " them first (objcopy --decompress-debug-sections)\n", p.file);
-      goto done;
-    }
-  if (info == NULL)
-    {
-      fprintf (stderr, "calltab prune: %s: no .debug_info\n", p.file);
-      goto done;
-    }
-  Elf_Data *raw = elf_rawdata (dcall, NULL);
-  if (raw == NULL || raw->d_buf == NULL)
-    {
-      fprintf (stderr, "calltab prune: %s: .debug_dcall: %s\n", p.file,
-	       elf_errmsg (-1));
-      goto done;
-    }
-  if (read_symbols (&p) != 0)
-    goto done;
-
-  const unsigned char *old = raw->d_buf;
-  bool msb = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
-  moved = calloc (nunits, sizeof *moved);
+  moved = calloc (p.nunits, sizeof *moved);
   if (moved == NULL)
     {
       fprintf (stderr, "calltab prune: out of memory\n");
       goto done;
     }
-  size_t kept = 0, dropped = 0, emptied = 0, kept_whole = 0;
-  size_t kept_caller = 0;	/* entries kept for their merged caller */
-  uint64_t pos = 0;		/* next byte of the old section to copy */
-  for (size_t i = 0; i < nunits; i++)
-    {
-      if (calltab_unit (p.ct, CALLTAB_DCALL, i, &u) != 0 || u.scn != dscn
-	  || u.offset < pos || u.end > raw->d_size)
-	{
-	  fprintf (stderr, "calltab prune: %s: .debug_dcall units are not"
-		   " in one section in order; not pruned\n", p.file);
-	  goto done;
-	}
-      /* Bytes between units (none in a valid file) are copied.  */
-      if (!buf_add (&nb, old + pos, u.offset - pos))
-	goto nomem;
-      int cm = caller_merged (&p, &u);
-      if (cm < 0)
-	{
-	  fprintf (stderr, "calltab prune: %s: %s\n", p.file,
-		   calltab_errmsg (-1));
-	  goto done;
-	}
-      kept_whole += cm > 0;
-      moved[i] = (struct moved) { u.offset, nb.n };
-      size_t start = nb.n;
-      if (!buf_add (&nb, old + u.offset, u.entries - u.offset))
-	goto nomem;
-      size_t ukept = 0;
-      for (size_t k = 0; k < u.nentries; k++)
-	{
-	  Calltab_Entry e, e2;
-	  if (calltab_unit_entry (p.ct, &u, k, &e) != 0)
-	    goto done;
-	  uint64_t end = calltab_unit_entry (p.ct, &u, k + 1, &e2) == 0
-			 ? e2.offset : u.end;
-	  bool keep = cm > 0;
-	  if (!keep && !e.tombstone)
-	    {
-	      Calltab_Func f;
-	      bool found;
-	      keep = calltab_callee (p.ct, &e, &f) != 0
-		     || func_symbol (&f) == NULL
-		     || name_merged (&p, func_symbol (&f), &found);
-	    }
-	  if (keep)
-	    {
-	      if (!buf_add (&nb, old + e.offset, end - e.offset))
-		goto nomem;
-	      ukept++;
-	    }
-	}
-      kept += ukept;
-      if (cm > 0)
-	kept_caller += ukept;
-      dropped += u.nentries - ukept;
-      emptied += ukept == 0 && u.nentries > 0;
-      /* The new unit_length: what follows the length field.  */
-      unsigned int lsize = u.offset_size == 8 ? 12 : 4;
-      uint64_t len = nb.n - start - lsize;
-      if (get_value (nb.b + start + lsize - u.offset_size, u.offset_size,
-		     msb) != u.length)
-	{
-	  fprintf (stderr, "calltab prune: %s: .debug_dcall[0x%" PRIx64
-		   "]: unit_length is not what the reader decoded\n",
-		   p.file, u.offset);
-	  goto done;
-	}
-      put_value (nb.b + start + lsize - u.offset_size, u.offset_size, len,
-		 msb);
-      pos = u.end;
-    }
-  if (!buf_add (&nb, old + pos, raw->d_size - pos))
-    goto nomem;
-  qsort (moved, nunits, sizeof *moved, cmp_moved);
-  if (collect_patches (&p, moved, nunits, &patches, &npatches) != 0)
+  if (prune_units (&p, &nb, moved, &t) != 0)
     goto done;
-
-  struct prune_edit edit = {
-    .table_scn = dscn, .table = nb.b, .table_size = nb.n,
-    .patch_scn = elf_ndxscn (info), .patches = patches,
-    .npatches = npatches };
-  /* Drop the patches that change nothing.  */
-  size_t w = 0;
-  for (size_t i = 0; i < npatches; i++)
-    if (patches[i].old != patches[i].value)
-      patches[w++] = patches[i];
-  edit.npatches = w;
-  if (w == 0)
-    edit.patch_scn = 0;
-  uint64_t debug_before = debug_size (elf);
-  char err[1024];
-  if (prune_write_elf (p.file, out, &edit, err, sizeof err) != 0)
-    {
-      fprintf (stderr, "calltab prune: %s\n", err);
-      goto done;
-    }
+  /* The sizes before, read before OUT (which may be IN) is written.  */
+  uint64_t debug_before = debug_size (calltab_elf (p.ct));
+  if (write_pruned (&p, out, &nb, moved) != 0)
+    goto done;
   if (!quiet)
-    {
-      if (strcmp (p.file, calltab_path (p.ct)) != 0)
-	printf ("%s: the tables are in the separate debug file %s:"
-		" %s is its pruned copy\n", in, p.file, out);
-      size_t vunits = calltab_nunits (p.ct, CALLTAB_VCALL);
-      uint64_t before = raw->d_size;
-      printf (".debug_dcall: %" PRIu64 " -> %zu bytes\n", before, nb.n);
-      printf ("dcall entries: %zu -> %zu (dropped %zu)\n", kept + dropped,
-	      kept, dropped);
-      printf ("kept: %zu of merged callers, %zu more of merged callees\n",
-	      kept_caller, kept - kept_caller);
-      printf ("dcall units: %zu (callers merged: %zu, emptied: %zu)\n",
-	      nunits, kept_whole, emptied);
-      printf ("vcall entries: %zu in %zu units (all kept)\n",
-	      calltab_nentries (p.ct, CALLTAB_VCALL), vunits);
-      printf (".debug_* sections: %" PRIu64 " -> %" PRIu64 " bytes\n",
-	      debug_before, debug_before - (before - nb.n));
-    }
+    print_summary (&p, in, out, &nb, &t, debug_before);
   status = CLI_EXIT_OK;
-  goto done;
 
-nomem:
-  fprintf (stderr, "calltab prune: out of memory\n");
-done:
-  free (patches);
+ done:
   free (moved);
   free (nb.b);
   free (p.syms);

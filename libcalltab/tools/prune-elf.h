@@ -3,6 +3,7 @@
 #ifndef PRUNE_ELF_H
 #define PRUNE_ELF_H 1
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,5 +38,13 @@ struct prune_edit
    -1 with a message in ERR.  */
 int prune_write_elf (const char *in, const char *out,
 		     const struct prune_edit *edit, char *err, size_t errlen);
+
+/* A value of SIZE bytes at P, the most significant byte first when MSB
+   (the file's byte order): the unit lengths prune rewrites, the unit
+   offsets it patches.  */
+uint64_t prune_get_value (const unsigned char *p, unsigned int size,
+			  bool msb);
+void prune_put_value (unsigned char *p, unsigned int size, uint64_t value,
+		      bool msb);
 
 #endif /* prune-elf.h */
