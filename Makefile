@@ -157,7 +157,7 @@ LIB_SONAME := libcalltab.so.0
 LIB_SHARED := libcalltab/libcalltab.so.$(VERSION)
 LIB_STATIC := libcalltab/libcalltab.a
 # One folder per layer (docs/library.md), lowest first; a layer includes
-# and calls only its own and lower ones (scripts/check-layers.sh).
+# and calls only its own and lower ones (scripts/check-layers.py).
 LIB_LAYERS := common elf dwarf backends code reader disamb inlines afdo verify
 LIB_SRCS := $(foreach l,$(LIB_LAYERS),$(sort $(wildcard libcalltab/src/$(l)/*.c)))
 LIB_OBJS := $(LIB_SRCS:.c=.o)

@@ -24,7 +24,10 @@ set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 ld=${1:-gold}
-G=${GTEST_DIR:-/usr/src/googletest/googletest}
+# GTEST_DIR and googletest's units (GTEST_SRCS), as make check-real has them.
+# shellcheck source=scripts/real/common.sh
+. "$top/scripts/real/common.sh"
+G=$GTEST_DIR
 CXX=${CXX:-g++}
 plugin=$top/gcc-plugin/calltab.so
 lib=$top/libcalltab/libcalltab.so.0
@@ -33,14 +36,8 @@ lib=$top/libcalltab/libcalltab.so.0
 . "$top/bench/lib.sh"
 bench_workdir
 
-srcs="src/gtest-all.cc src/gtest_main.cc samples/sample1.cc
-samples/sample2.cc samples/sample4.cc samples/sample1_unittest.cc
-samples/sample2_unittest.cc samples/sample3_unittest.cc
-samples/sample4_unittest.cc samples/sample5_unittest.cc
-samples/sample6_unittest.cc samples/sample7_unittest.cc
-samples/sample8_unittest.cc"
 objs=()
-for f in $srcs; do
+for f in $GTEST_SRCS; do
     o=$dir/$(basename "$f" .cc).o
     if [ ! -s "$o" ]; then
         nice "$CXX" -O2 -g -ffunction-sections -fplugin="$plugin" \

@@ -1,6 +1,6 @@
 /* cmd-verify.c: `calltab verify FILE...`.
 
-   A front end over calltab_verify (libcalltab/src/verify.c), which checks
+   A front end over calltab_verify (libcalltab/src/verify/verify.c), which checks
    the call tables of each file against the format (docs/format.md), the
    code they describe, GCC's own call-site DIEs and the line table's
    discriminator rules.  Here only the options and the output: one line

@@ -55,43 +55,50 @@ class _Library(gdb.Parameter):
         return "libcalltab: %s%s" % (svalue or "default", loaded)
 
 
-class _Verbose(gdb.Parameter):
+class _Setting(gdb.Parameter):
+    """A `set/show calltab NAME' setting of KIND with default VALUE: show
+    prints "calltab NAME is VALUE.", set hands the value to apply()."""
+
+    def __init__(self, name, kind, value):
+        self._name = "calltab " + name
+        super(_Setting, self).__init__(self._name, gdb.COMMAND_DATA, kind)
+        self.value = value
+
+    def apply(self, value):
+        pass
+
+    def get_set_string(self):
+        self.apply(self.value)
+        return ""
+
+    def get_show_string(self, svalue):
+        return "%s is %s." % (self._name, svalue)
+
+
+class _Verbose(_Setting):
     """When on, a frame renamed by the tables shows the evidence too."""
 
     set_doc = "Set whether bt shows calltab's evidence."
     show_doc = "Show whether bt shows calltab's evidence."
 
     def __init__(self):
-        super(_Verbose, self).__init__("calltab verbose", gdb.COMMAND_DATA,
-                                       gdb.PARAM_BOOLEAN)
-        self.value = False
+        super(_Verbose, self).__init__("verbose", gdb.PARAM_BOOLEAN, False)
 
-    def get_set_string(self):
-        frames.state().verbose = bool(self.value)
-        return ""
-
-    def get_show_string(self, svalue):
-        return "calltab verbose is %s." % svalue
+    def apply(self, value):
+        frames.state().verbose = bool(value)
 
 
-class _MaxDepth(gdb.Parameter):
+class _MaxDepth(_Setting):
     """How many return addresses (older frames) one question may use."""
 
     set_doc = "Set how many older frames calltab passes per frame."
     show_doc = "Show how many older frames calltab passes per frame."
 
     def __init__(self):
-        super(_MaxDepth, self).__init__("calltab max-depth",
-                                        gdb.COMMAND_DATA,
-                                        gdb.PARAM_ZUINTEGER)
-        self.value = 64
+        super(_MaxDepth, self).__init__("max-depth", gdb.PARAM_ZUINTEGER, 64)
 
-    def get_set_string(self):
-        frames.state().max_depth = int(self.value)
-        return ""
-
-    def get_show_string(self, svalue):
-        return "calltab max-depth is %s." % svalue
+    def apply(self, value):
+        frames.state().max_depth = int(value)
 
 
 def _frame_at(arg):
@@ -168,7 +175,7 @@ def note_text(f):
         f.level(), r.gdb_name or "??", a.evidence)
 
 
-class _Notes(gdb.Parameter):
+class _Notes(_Setting):
     """When on, `frame', `up', `down' and a stop inside merged code add a
 line with the function the tables name (or why they cannot)."""
 
@@ -176,15 +183,7 @@ line with the function the tables name (or why they cannot)."""
     show_doc = "Show whether calltab notes frames gdb names otherwise."
 
     def __init__(self):
-        super(_Notes, self).__init__("calltab notes", gdb.COMMAND_DATA,
-                                     gdb.PARAM_BOOLEAN)
-        self.value = True
-
-    def get_set_string(self):
-        return ""
-
-    def get_show_string(self, svalue):
-        return "calltab notes is %s." % svalue
+        super(_Notes, self).__init__("notes", gdb.PARAM_BOOLEAN, True)
 
 
 class _Note(gdb.Command):

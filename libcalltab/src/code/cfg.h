@@ -22,8 +22,8 @@
    an empty statement (`for (; *p++; )`) before the loop head, which may
    end on an aligned address by chance.  (The assembler may start a row
    on padding, for a statement of no code before an aligned label; the
-   label's row is then of another line.)  Padding
-   holds no line (DESIGN.md: "nops add no line to a block"): the
+   label's row is then of another line.)  Padding holds no line
+   (docs/discriminators.md: padding "adds no line to a block"): the
    assembler may start the row of the aligned label's line before it.  */
 
 #ifndef CALLTAB_CFG_H

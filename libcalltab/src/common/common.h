@@ -4,7 +4,7 @@
    or a Calltab: every other layer may use it, it uses none of them.
 
    The library's layers, from the bottom up (docs/library.md; checked by
-   scripts/check-layers.sh): common, elf, dwarf, backends, code, reader,
+   scripts/check-layers.py): common, elf, dwarf, backends, code, reader,
    disamb, inlines, afdo, verify.  A layer includes and calls only its
    own files and those of the layers below it.  */
 

@@ -1,4 +1,4 @@
-/* lines.c: the discriminator rules of DESIGN.md on the line table.
+/* lines.c: the line table's discriminator rules (docs/discriminators.md).
 
    Through libdw only (dwarf_getsrclines, dwarf_linediscriminator,
    dwarf_linebeginstatement).  Checked, as warnings:

@@ -1,12 +1,28 @@
-# comp-dir-unterminated.s: a compile unit built "with the plugin" whose
-# DW_AT_comp_dir (DW_FORM_string) runs to the end of its unit without
-# its terminating NUL.  libdw reads a unit's DW_AT_comp_dir for every
-# line function (dwarf_getsrclines, dwarf_getsrcfiles, dwarf_decl_file)
-# with dwarf_formstring, which does not look for the end; at the end of
-# a section it reads past it.  verify must give no such unit to libdw
-# and report its line table unread (no-line-table), never crash.
+# unsafe-line-table.s: a compile unit built "with the plugin" whose line
+# table libdw cannot read safely, before a calltab declaration unit; one
+# of two ways, chosen with `as --defsym V_NAME=1' (unchecked.exp):
+#
+# V_DEFINE_FILE: the unit has no DW_AT_comp_dir, and its line table
+#   (version 4) defines a file with DW_LNE_define_file in directory 0.
+#   Directory 0 of a table before DWARF 5 is the unit's DW_AT_comp_dir:
+#   here none, and elfutils 0.192's dwarf_getsrclines takes strlen of it
+#   and crashes (a fuzzed input of calltab verify, reduced; libdw 0.188
+#   reads it).
+# V_COMP_DIR: the unit's DW_AT_comp_dir (DW_FORM_string) runs to the end
+#   of the unit without its terminating NUL.  libdw reads a unit's
+#   DW_AT_comp_dir for every line function (dwarf_getsrclines,
+#   dwarf_getsrcfiles, dwarf_decl_file) with dwarf_formstring, which does
+#   not look for the end; at the end of a section it reads past it.
+#
+# verify must give no such unit to libdw and report its line table
+# unread (no-line-table), never crash.
 
 	.include "calltab.inc"
+.ifndef V_DEFINE_FILE
+.ifndef V_COMP_DIR
+	.error	"assemble with --defsym V_DEFINE_FILE=1 or V_COMP_DIR=1"
+.endif
+.endif
 	.text
 	.globl	g
 	.type	g, @function
@@ -26,19 +42,29 @@ main:
 	.size	main, .-main
 	.section	.note.GNU-stack,"",@progbits
 
-	# The unit built "with the plugin": producer, name, stmt_list and
-	# a DW_AT_comp_dir cut off by the end of the unit.
+	# The unit built "with the plugin": producer, name, stmt_list, and
+	# no DW_AT_comp_dir or one cut off by the end of the unit.
 	.section	.debug_abbrev,"",@progbits
 .Lgabbrev:
+.ifdef V_COMP_DIR
 	ct_abbrev 1, 0x11, 0, 0x25, 0x08, 0x03, 0x08, 0x10, 0x17, 0x1b, 0x08
+.else
+	ct_abbrev 1, 0x11, 0, 0x25, 0x08, 0x03, 0x08, 0x10, 0x17
+.endif
 	ct_abbrevs_end
 	.section	.debug_info,"",@progbits
 	ct_unit_header gcu, .Lgabbrev
 	.uleb128 1
 	.asciz	"GNU C17 12.2.0 -mtune=generic -march=x86-64 -g -O2 -fplugin=calltab.so"
+.ifdef V_COMP_DIR
 	.asciz	"comp-dir.c"
 	.long	.Lline
 	.ascii	"/tmp"
+.else
+	.asciz	"define-file.c"
+	.long	.Lline
+	.byte	0
+.endif
 .Lgcu_end:
 
 	.section	.debug_line,"",@progbits
@@ -56,7 +82,11 @@ main:
 	.byte	13		# opcode_base
 	.byte	0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1
 	.byte	0		# include_directories: none
+.ifdef V_COMP_DIR
 	.asciz	"comp-dir.c"	# file 1, directory 0 (DW_AT_comp_dir)
+.else
+	.asciz	"define-file.c"	# file 1, directory 0 (DW_AT_comp_dir)
+.endif
 	.uleb128 0, 0, 0
 	.byte	0		# end of file_names
 .Lline_prog:
@@ -64,6 +94,13 @@ main:
 	.uleb128 9
 	.byte	2
 	.quad	g
+.ifdef V_DEFINE_FILE
+	.byte	0		# DW_LNE_define_file "other.c", directory 0
+	.uleb128 1 + 8 + 3
+	.byte	3
+	.asciz	"other.c"
+	.uleb128 0, 0, 0
+.endif
 	.byte	1		# DW_LNS_copy
 	.byte	2		# DW_LNS_advance_pc
 	.uleb128 .Lmain_end - g
