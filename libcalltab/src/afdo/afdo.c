@@ -85,36 +85,16 @@ struct Calltab_Afdo
   size_t ninsts, insts_alloc;
   Calltab_Afdo_Block *blocks;
   size_t nblocks, blocks_alloc;
-  char **strings;
-  size_t nstrings, strings_alloc;
+  struct ct_strpool strings;	/* names and files: one copy of each, so
+				   that equal ones are one pointer */
 };
 
-static const char *
-keep_string (Calltab_Afdo *p, char *s)
-{
-  if (s == NULL)
-    {
-      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-      return NULL;
-    }
-  if (__calltab_reserve (&p->strings, &p->strings_alloc, p->nstrings + 1,
-			 sizeof *p->strings) != 0)
-    {
-      free (s);
-      return NULL;
-    }
-  p->strings[p->nstrings++] = s;
-  return s;
-}
-
-/* A string equal to S kept by P (one copy per distinct string).  */
+/* The string of the first LEN bytes of S kept by P (one copy per
+   distinct string); NULL when out of memory.  */
 static const char *
 intern (Calltab_Afdo *p, const char *s, size_t len)
 {
-  for (size_t i = p->nstrings; i-- > 0;)
-    if (strncmp (p->strings[i], s, len) == 0 && p->strings[i][len] == '\0')
-      return p->strings[i];
-  return keep_string (p, strndup (s, len));
+  return __calltab_strpool_add (&p->strings, s, len, NULL);
 }
 
 CALLTAB_EXPORT Calltab_Afdo *
@@ -800,8 +780,6 @@ calltab_afdo_end (Calltab_Afdo *p)
   free (p->tops);
   free (p->blocks);
   free (p->samples);
-  for (size_t i = 0; i < p->nstrings; i++)
-    free (p->strings[i]);
-  free (p->strings);
+  __calltab_strpool_free (&p->strings);
   free (p);
 }

@@ -24,19 +24,17 @@
 
 /* ---- names ----------------------------------------------------------- */
 
+/* S (malloc'ed, NULL when out of memory) kept in IX's string pool, one
+   copy per distinct name.  */
 static const char *
 keep (Calltab_Inlines *ix, char *s)
 {
-  if (s == NULL
-      || __calltab_reserve (&ix->strings, &ix->strings_alloc,
-			    ix->nstrings + 1, sizeof *ix->strings) != 0)
+  if (s == NULL)
     {
-      free (s);
       __calltab_seterr (CALLTAB_E_NOMEM, NULL);
       return NULL;
     }
-  ix->strings[ix->nstrings++] = s;
-  return s;
+  return __calltab_strpool_add (&ix->strings, s, strlen (s), s);
 }
 
 static size_t
@@ -574,9 +572,7 @@ calltab_inlines_end (Calltab_Inlines *ix)
   for (size_t i = 0; i < ix->ncus; i++)
     free_cu (ix->cus[i]);
   free (ix->cus);
-  for (size_t i = 0; i < ix->nstrings; i++)
-    free (ix->strings[i]);
-  free (ix->strings);
+  __calltab_strpool_free (&ix->strings);
   free (ix->names.slots);
   free (ix->syms.slots);
   free (ix);

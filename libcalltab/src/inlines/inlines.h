@@ -83,8 +83,7 @@ struct Calltab_Inlines
   struct in_cu *last;		/* the last one used */
   struct in_table names;	/* by DIE offset */
   struct in_table syms;		/* demangled ELF symbols, by pointer */
-  char **strings;		/* malloc'ed names kept */
-  size_t nstrings, strings_alloc;
+  struct ct_strpool strings;	/* the demangled names */
 };
 
 const struct in_name *__calltab_in_name (Calltab_Inlines *ix, uint64_t off);
