@@ -3,8 +3,9 @@
    Samples are file addresses with counts.  Each distinct address is
    mapped through libdwfl/libdw: its line-table row (line,
    discriminator: dwfl_module_getsrc, dwarf_linediscriminator) and its
-   inline stack (dwarf_getscopes: the DW_TAG_inlined_subroutine scopes
-   with their DW_AT_call_line, up to the DW_TAG_subprogram).  The
+   inline stack, the chain of the inline tree (inlines.h: the
+   DW_TAG_inlined_subroutine nodes with their DW_AT_call_line and
+   discriminator, up to the DW_TAG_subprogram).  The
    profile is a tree of function instances as GCC's auto-profile.cc
    reads it: a top-level instance per function name, position counts
    keyed by (line - the function's DW_AT_decl_line) << 16 | discriminator,
@@ -18,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "reader/libcalltabP.h"
-#include "disamb/disamb.h"
+#include "inlines/inlines.h"
 
 /* The gcov layout GCC 12 reads (gcc/gcov-io.h, gcc/auto-profile.cc):
    GCC's format, not calltab's, so it lives here with its reader.  */
@@ -62,19 +63,10 @@ struct afdo_inst
   size_t ncalls, calls_alloc;
 };
 
-/* One frame of an address's inline stack.  */
-struct afdo_frame
-{
-  Dwarf_Die func;		/* the function (abstract origin for an
-				   inlined instance) */
-  Dwarf_Die scope;		/* the subprogram or inlined_subroutine */
-  int line;			/* line in FUNC: the row's, or the call's */
-  uint32_t discr;		/* its discriminator */
-};
-
 struct Calltab_Afdo
 {
   Calltab *ct;
+  Calltab_Inlines *in;		/* the inline stacks */
   struct afdo_sample *samples;
   size_t nsamples, samples_alloc;
   uint64_t total;
@@ -85,36 +77,16 @@ struct Calltab_Afdo
   size_t ninsts, insts_alloc;
   Calltab_Afdo_Block *blocks;
   size_t nblocks, blocks_alloc;
-  char **strings;
-  size_t nstrings, strings_alloc;
+  struct ct_strpool strings;	/* names and files: one copy of each, so
+				   that equal ones are one pointer */
 };
 
-static const char *
-keep_string (Calltab_Afdo *p, char *s)
-{
-  if (s == NULL)
-    {
-      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-      return NULL;
-    }
-  if (__calltab_reserve (&p->strings, &p->strings_alloc, p->nstrings + 1,
-			 sizeof *p->strings) != 0)
-    {
-      free (s);
-      return NULL;
-    }
-  p->strings[p->nstrings++] = s;
-  return s;
-}
-
-/* A string equal to S kept by P (one copy per distinct string).  */
+/* The string of the first LEN bytes of S kept by P (one copy per
+   distinct string); NULL when out of memory.  */
 static const char *
 intern (Calltab_Afdo *p, const char *s, size_t len)
 {
-  for (size_t i = p->nstrings; i-- > 0;)
-    if (strncmp (p->strings[i], s, len) == 0 && p->strings[i][len] == '\0')
-      return p->strings[i];
-  return keep_string (p, strndup (s, len));
+  return __calltab_strpool_add (&p->strings, s, len, NULL);
 }
 
 CALLTAB_EXPORT Calltab_Afdo *
@@ -141,6 +113,12 @@ calltab_afdo_begin (Calltab *ct)
       return NULL;
     }
   p->ct = ct;
+  p->in = calltab_inlines_begin (ct);
+  if (p->in == NULL)
+    {
+      free (p);
+      return NULL;
+    }
   return p;
 }
 
@@ -200,37 +178,6 @@ gcc_name (Calltab_Afdo *p, Dwarf_Die *die)
   if (s == NULL)
     s = "";
   return intern (p, s, strcspn (s, "."));
-}
-
-/* The name the user wrote, for the blocks.  */
-static const char *
-user_name (Calltab_Afdo *p, Dwarf_Die *die)
-{
-  const char *s = __calltab_die_linkage_name (die);
-  if (s != NULL && strncmp (s, "_Z", 2) == 0)
-    {
-      char *dm = __calltab_demangle (s);
-      if (dm == NULL)
-	{
-	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-	  return NULL;
-	}
-      const char *r = intern (p, dm, strlen (dm));
-      free (dm);
-      return r;
-    }
-  /* A C name, else a linkage name that is not a mangled one.  */
-  const char *n = calltab_die_string (die, DW_AT_name);
-  if (n == NULL)
-    n = s;
-  return n != NULL ? intern (p, n, strlen (n)) : "??";
-}
-
-static int
-decl_line (Dwarf_Die *die)
-{
-  int line;
-  return dwarf_decl_line (die, &line) == 0 ? line : 0;
 }
 
 static struct afdo_inst *
@@ -336,6 +283,99 @@ add_block (Calltab_Afdo *p, const char *function, const char *into,
   return 0;
 }
 
+/* The DIE of the function of frame F: the abstract definition of an
+   inlined copy, else the subprogram itself.  */
+static uint64_t
+function_die (const Calltab_Inline_Frame *f)
+{
+  return f->inlined ? f->origin : f->die;
+}
+
+/* GCC's name of the function of frame F in *NAME, its DW_AT_decl_line
+   in *START.  Returns 0, -1 out of memory.  */
+static int
+frame_function (Calltab_Afdo *p, const Calltab_Inline_Frame *f,
+		const char **name, int *start)
+{
+  uint64_t off = function_die (f);
+  const struct in_name *nm = __calltab_in_name (p->in, off);
+  if (nm == NULL)
+    return -1;
+  Dwarf_Die die;
+  *name = dwarf_offdie (p->ct->dwarf, off, &die) != NULL
+	  ? gcc_name (p, &die) : intern (p, "", 0);
+  *start = nm->decl_line;
+  return *name != NULL ? 0 : -1;
+}
+
+/* The name the user wrote of the function of frame F, for the blocks
+   (inlines.c's: C++ demangled with parameters, else DW_AT_name, else
+   the linkage name).  NULL when out of memory.  */
+static const char *
+user_name (Calltab_Afdo *p, const Calltab_Inline_Frame *f)
+{
+  const struct in_name *nm = __calltab_in_name (p->in, function_die (f));
+  return nm != NULL ? intern (p, nm->name, strlen (nm->name)) : NULL;
+}
+
+/* The inline stack at file address ADDR whose innermost position is
+   (LINE, DISCR), from the inline tree: *FRAMES (malloc'ed), innermost
+   first, ending with the DW_TAG_subprogram; *N 0 when no function
+   holds ADDR.  Returns 0, -1 out of memory.  */
+static int
+stack_at (Calltab_Afdo *p, uint64_t addr, int line, unsigned int discr,
+	  Calltab_Inline_Frame **frames, size_t *n)
+{
+  *frames = NULL;
+  *n = 0;
+  struct in_cu *cu;
+  uint32_t node;
+  if (__calltab_in_at (p->in, addr, 0, &cu, &node) != 0)
+    return -1;
+  if (node == IN_NONE)
+    return 0;
+  Calltab_Inline_Frame first = { .line = line, .discriminator = discr };
+  if (__calltab_in_chain (p->in, cu, node, addr + p->in->delta, &first,
+			  frames, n) != 0)
+    return -1;
+  if ((*frames)[*n - 1].inlined)
+    {
+      /* An inlined copy in no function with code.  */
+      free (*frames);
+      *frames = NULL;
+      *n = 0;
+    }
+  return 0;
+}
+
+/* COUNT samples at (LINE, DISCR) of the stack F[0..N) into the tree:
+   the top-level function (its head count when ADDR is its entry), then
+   each inlined call.  Returns 0, -1 out of memory.  */
+static int
+add_to_tree (Calltab_Afdo *p, const Calltab_Inline_Frame *f, size_t n,
+	     uint64_t addr, int line, unsigned int discr, uint64_t count)
+{
+  const char *name;
+  int start;
+  struct afdo_inst *inst;
+  if (frame_function (p, &f[n - 1], &name, &start) != 0
+      || (inst = top_inst (p, name, start)) == NULL)
+    return -1;
+  Dwarf_Die top;
+  Dwarf_Addr entry;
+  if (dwarf_offdie (p->ct->dwarf, f[n - 1].die, &top) != NULL
+      && dwarf_entrypc (&top, &entry) == 0 && entry == addr + p->in->delta)
+    inst->head += count;
+  for (size_t k = n - 1; k > 0; k--)
+    if (frame_function (p, &f[k - 1], &name, &start) != 0
+	|| (inst = call_inst (p, inst, (uint32_t) f[k].line
+			      - (uint32_t) inst->start_line,
+			      f[k].discriminator, name, start)) == NULL)
+      return -1;
+  return pos_max (inst, (uint32_t) line - (uint32_t) inst->start_line,
+		  discr, count);
+}
+
 /* Map one distinct address with COUNT samples into the tree and the
    blocks.  Returns 0 (also when it has no line), -1 out of memory.  */
 static int
@@ -363,105 +403,22 @@ map_address (Calltab_Afdo *p, uint64_t addr, uint64_t count)
   if (lineno <= 0)
     return 0;
 
-  Dwarf_Addr cbias;
-  Dwarf_Die *cu = dwfl_module_addrdie (mod, dwaddr, &cbias);
-  if (cu == NULL)
-    return 0;
-  /* dwarf_getscopes continues past an inlined_subroutine with the
-     scopes of the inlined function's abstract definition; the scopes
-     that physically contain the innermost one give the concrete chain
-     (as eu-addr2line -i).  */
-  Dwarf_Die *scopes = NULL;
-  int nscopes = dwarf_getscopes (cu, dwaddr - cbias, &scopes);
-  if (nscopes > 0)
-    {
-      Dwarf_Die inner = scopes[0];
-      free (scopes);
-      scopes = NULL;
-      nscopes = dwarf_getscopes_die (&inner, &scopes);
-    }
-  if (nscopes <= 0)
-    {
-      free (scopes);
-      return 0;
-    }
-  struct afdo_frame *frames = calloc ((size_t) nscopes, sizeof *frames);
-  if (frames == NULL)
-    {
-      free (scopes);
-      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-      return -1;
-    }
-  size_t nf = 0;
-  int next_line = lineno;
-  uint32_t next_discr = discr;
-  for (int i = 0; i < nscopes; i++)
-    {
-      int tag = dwarf_tag (&scopes[i]);
-      if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine)
-	continue;
-      struct afdo_frame *f = &frames[nf++];
-      f->scope = scopes[i];
-      f->func = scopes[i];
-      Dwarf_Attribute attr;
-      if (tag == DW_TAG_inlined_subroutine
-	  && dwarf_attr (&scopes[i], DW_AT_abstract_origin, &attr) != NULL)
-	dwarf_formref_die (&attr, &f->func);
-      f->line = next_line;
-      f->discr = next_discr;
-      if (tag == DW_TAG_subprogram)
-	break;
-      Dwarf_Word w = 0;
-      next_line = dwarf_formudata (dwarf_attr (&scopes[i], DW_AT_call_line,
-					       &attr), &w) == 0 ? (int) w : 0;
-      w = 0;
-      if (dwarf_attr (&scopes[i], CT_DW_AT_GNU_discriminator, &attr) != NULL)
-	dwarf_formudata (&attr, &w);
-      next_discr = (uint32_t) w;
-    }
+  Calltab_Inline_Frame *f;
+  size_t n;
+  if (stack_at (p, addr, lineno, discr, &f, &n) != 0)
+    return -1;
   int status = 0;
-  if (nf == 0 || dwarf_tag (&frames[nf - 1].scope) != DW_TAG_subprogram)
-    goto out;
-
-  /* The tree: top-level function, then each inlined call.  */
-  struct afdo_frame *top = &frames[nf - 1];
-  const char *name = gcc_name (p, &top->func);
-  struct afdo_inst *inst = name ? top_inst (p, name, decl_line (&top->func))
-    : NULL;
-  if (inst == NULL)
-    goto nomem;
-  Dwarf_Addr entry;
-  if (dwarf_entrypc (&top->scope, &entry) == 0 && entry == dwaddr - cbias)
-    inst->head += count;
-  for (size_t k = nf - 1; k > 0; k--)
+  if (n > 0)
     {
-      const char *callee = gcc_name (p, &frames[k - 1].func);
-      if (callee == NULL)
-	goto nomem;
-      inst = call_inst (p, inst,
-			(uint32_t) frames[k].line - (uint32_t) inst->start_line,
-			frames[k].discr, callee,
-			decl_line (&frames[k - 1].func));
-      if (inst == NULL)
-	goto nomem;
+      const char *fn, *into = NULL, *fname = "??";
+      if (add_to_tree (p, f, n, addr, lineno, discr, count) != 0
+	  || (fn = user_name (p, &f[0])) == NULL
+	  || (n > 1 && (into = user_name (p, &f[n - 1])) == NULL)
+	  || (file != NULL && (fname = intern (p, file, strlen (file))) == NULL)
+	  || add_block (p, fn, into, fname, lineno, discr, count) != 0)
+	status = -1;
     }
-  if (pos_max (inst, (uint32_t) lineno - (uint32_t) inst->start_line,
-	       discr, count) != 0)
-    goto nomem;
-
-  /* The block.  */
-  const char *fn = user_name (p, &frames[0].func);
-  const char *into = nf > 1 ? user_name (p, &top->func) : NULL;
-  const char *fname = file ? intern (p, file, strlen (file)) : "??";
-  if (fn == NULL || (nf > 1 && into == NULL) || fname == NULL
-      || add_block (p, fn, into, fname, lineno, discr, count) != 0)
-    goto nomem;
-  goto out;
- nomem:
-  status = -1;
- out:
-  free (frames);
-  free (scopes);
+  free (f);
   return status;
 }
 
@@ -800,8 +757,7 @@ calltab_afdo_end (Calltab_Afdo *p)
   free (p->tops);
   free (p->blocks);
   free (p->samples);
-  for (size_t i = 0; i < p->nstrings; i++)
-    free (p->strings[i]);
-  free (p->strings);
+  __calltab_strpool_free (&p->strings);
+  calltab_inlines_end (p->in);
   free (p);
 }

@@ -24,19 +24,17 @@
 
 /* ---- names ----------------------------------------------------------- */
 
+/* S (malloc'ed, NULL when out of memory) kept in IX's string pool, one
+   copy per distinct name.  */
 static const char *
 keep (Calltab_Inlines *ix, char *s)
 {
-  if (s == NULL
-      || __calltab_reserve (&ix->strings, &ix->strings_alloc,
-			    ix->nstrings + 1, sizeof *ix->strings) != 0)
+  if (s == NULL)
     {
-      free (s);
       __calltab_seterr (CALLTAB_E_NOMEM, NULL);
       return NULL;
     }
-  ix->strings[ix->nstrings++] = s;
-  return s;
+  return __calltab_strpool_add (&ix->strings, s, strlen (s), s);
 }
 
 static size_t
@@ -374,43 +372,31 @@ __calltab_in_cu (Calltab_Inlines *ix, Dwarf_Die *cudie)
   return ix->last = cu;
 }
 
-/* The child of node PARENT of CU whose range holds PC (DWARF address),
-   with that range's index in CU->kids in *RANGE; IN_NONE if none.  */
+static bool
+range_not_after (const void *elt, const void *key)
+{
+  return ((const struct in_range *) elt)->low <= *(const uint64_t *) key;
+}
+
+/* The child of node PARENT of CU whose range holds PC (DWARF address);
+   IN_NONE if none.  */
 static uint32_t
-child_at (const struct in_cu *cu, uint32_t parent, uint64_t pc,
-	  size_t *range)
+child_at (const struct in_cu *cu, uint32_t parent, uint64_t pc)
 {
   const struct in_node *p = &cu->nodes[parent];
-  size_t lo = p->kids, hi = (size_t) p->kids + p->nkids;
-  while (lo < hi)
-    {
-      size_t mid = lo + (hi - lo) / 2;
-      if (cu->kids[mid].low <= pc)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  if (lo == p->kids || cu->kids[lo - 1].high <= pc)
-    return IN_NONE;
-  *range = lo - 1;
-  return cu->kids[lo - 1].node;
+  const struct in_range *kids = &cu->kids[p->kids];
+  size_t k = __calltab_partition (kids, p->nkids, sizeof *kids,
+				  range_not_after, &pc);
+  return k > 0 && pc < kids[k - 1].high ? kids[k - 1].node : IN_NONE;
 }
 
 /* The root of CU holding PC: the one whose DIE is WANT when it is one
-   of them, else the first by DIE offset.  Its range in *LOW, *HIGH.  */
+   of them, else the first by DIE offset.  */
 static uint32_t
-root_at (const struct in_cu *cu, uint64_t pc, uint64_t want,
-	 uint64_t *low, uint64_t *high)
+root_at (const struct in_cu *cu, uint64_t pc, uint64_t want)
 {
-  size_t k = 0, hi = cu->nroots;
-  while (k < hi)
-    {
-      size_t mid = k + (hi - k) / 2;
-      if (cu->roots[mid].low <= pc)
-	k = mid + 1;
-      else
-	hi = mid;
-    }
+  size_t k = __calltab_partition (cu->roots, cu->nroots, sizeof *cu->roots,
+				  range_not_after, &pc);
   uint32_t best = IN_NONE;
   for (size_t i = k; i-- > 0 && cu->roots_end[i] > pc;)
     {
@@ -423,13 +409,47 @@ root_at (const struct in_cu *cu, uint64_t pc, uint64_t want,
 	|| (cu->nodes[best].die != want
 	    && cu->nodes[n].die < cu->nodes[best].die);
       if (better)
-	{
-	  best = n;
-	  *low = r->low;
-	  *high = r->high;
-	}
+	best = n;
     }
   return best;
+}
+
+int
+__calltab_in_at (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
+		 struct in_cu **cup, uint32_t *node)
+{
+  *cup = NULL;
+  *node = IN_NONE;
+  Dwarf_Addr cbias;
+  Dwarf_Die *addr_cu = dwfl_module_addrdie (ix->ct->module,
+					    addr + ix->mbias, &cbias);
+  Dwarf_Die *cudie = addr_cu, sub_cu;
+  /* Merged code: the subprogram asked for may be in another unit.  */
+  Dwarf_Die d;
+  if (subprogram != 0 && dwarf_offdie (ix->dwarf, subprogram, &d) != NULL
+      && dwarf_diecu (&d, &sub_cu, NULL, NULL) != NULL)
+    cudie = &sub_cu;
+  if (cudie == NULL)
+    return 0;
+  struct in_cu *cu = __calltab_in_cu (ix, cudie);
+  if (cu == NULL)
+    return -1;
+  uint64_t pc = addr + ix->delta;
+  uint32_t n = root_at (cu, pc, subprogram);
+  if (n == IN_NONE && cudie == &sub_cu)
+    {
+      /* Not there after all: the unit the address is in.  */
+      if (addr_cu == NULL)
+	return 0;
+      if ((cu = __calltab_in_cu (ix, addr_cu)) == NULL)
+	return -1;
+      n = root_at (cu, pc, 0);
+    }
+  for (uint32_t c; n != IN_NONE && (c = child_at (cu, n, pc)) != IN_NONE;)
+    n = c;
+  *cup = cu;
+  *node = n;
+  return 0;
 }
 
 /* ---- frames ---------------------------------------------------------- */
@@ -574,9 +594,7 @@ calltab_inlines_end (Calltab_Inlines *ix)
   for (size_t i = 0; i < ix->ncus; i++)
     free_cu (ix->cus[i]);
   free (ix->cus);
-  for (size_t i = 0; i < ix->nstrings; i++)
-    free (ix->strings[i]);
-  free (ix->strings);
+  __calltab_strpool_free (&ix->strings);
   free (ix->names.slots);
   free (ix->syms.slots);
   free (ix);
@@ -704,6 +722,26 @@ symbol_frame (Calltab_Inlines *ix, uint64_t addr,
   return 0;
 }
 
+/* The line table's row at file address ADDR, in CU (the unit of the
+   function there) or else in the unit libdwfl finds for it; NULL if
+   none.  */
+static Dwarf_Line *
+row_at (Calltab_Inlines *ix, struct in_cu *cu, uint64_t addr)
+{
+  uint64_t pc = addr + ix->delta;
+  Dwarf_Line *line = __calltab_lines_readable (&cu->cudie)
+		      ? dwarf_getsrc_die (&cu->cudie, pc) : NULL;
+  if (line == NULL)
+    {
+      Dwarf_Addr cbias;
+      Dwarf_Die *d2 = dwfl_module_addrdie (ix->ct->module, addr + ix->mbias,
+					   &cbias);
+      if (d2 != NULL && __calltab_lines_readable (d2))
+	line = dwarf_getsrc_die (d2, pc);
+    }
+  return line;
+}
+
 static int
 where_at (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
 	  Calltab_Inline_Frame **frames, size_t *n)
@@ -716,58 +754,19 @@ where_at (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
   *frames = NULL;
   *n = 0;
   Calltab *ct = ix->ct;
-  int status = 0;
   pthread_mutex_lock (&ct->lock);
-  Dwarf_Addr cbias;
-  Dwarf_Die *cudie = dwfl_module_addrdie (ct->module, addr + ix->mbias,
-					  &cbias);
-  uint64_t pc = addr + ix->delta;
-  Dwarf_Die sub_cu;
-  /* Merged code: the subprogram asked for may be in another unit.  */
-  if (subprogram != 0)
+  struct in_cu *cu;
+  uint32_t node;
+  int status = __calltab_in_at (ix, addr, subprogram, &cu, &node);
+  if (status != 0 || cu == NULL)
     {
-      Dwarf_Die d;
-      if (dwarf_offdie (ix->dwarf, subprogram, &d) != NULL
-	  && dwarf_diecu (&d, &sub_cu, NULL, NULL) != NULL)
-	cudie = &sub_cu;
+      pthread_mutex_unlock (&ct->lock);
+      return status;
     }
-  if (cudie == NULL)
-    goto out;
-  struct in_cu *cu = __calltab_in_cu (ix, cudie);
-  if (cu == NULL)
-    {
-      status = -1;
-      goto out;
-    }
-  uint64_t low, high;
-  uint32_t node = root_at (cu, pc, subprogram, &low, &high);
-  if (node == IN_NONE && cudie == &sub_cu)
-    {
-      /* Not there after all: the unit the address is in.  */
-      cudie = dwfl_module_addrdie (ct->module, addr + ix->mbias, &cbias);
-      if (cudie == NULL || (cu = __calltab_in_cu (ix, cudie)) == NULL)
-	{
-	  status = cudie == NULL ? 0 : -1;
-	  goto out;
-	}
-      node = root_at (cu, pc, 0, &low, &high);
-    }
-  size_t r;
-  for (uint32_t c; node != IN_NONE
-	 && (c = child_at (cu, node, pc, &r)) != IN_NONE;)
-    node = c;
 
   /* The innermost position: the line table's row.  */
   Calltab_Inline_Frame first = { 0 };
-  Dwarf_Line *line = __calltab_lines_readable (&cu->cudie)
-		      ? dwarf_getsrc_die (&cu->cudie, pc) : NULL;
-  if (line == NULL)
-    {
-      Dwarf_Die *d2 = dwfl_module_addrdie (ct->module, addr + ix->mbias,
-					   &cbias);
-      if (d2 != NULL && __calltab_lines_readable (d2))
-	line = dwarf_getsrc_die (d2, pc);
-    }
+  Dwarf_Line *line = row_at (ix, cu, addr);
   if (line != NULL)
     {
       first.file = dwarf_linesrc (line, NULL, NULL);
@@ -776,7 +775,8 @@ where_at (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
       dwarf_linediscriminator (line, &first.discriminator);
     }
   if (node != IN_NONE)
-    status = __calltab_in_chain (ix, cu, node, pc, &first, frames, n);
+    status = __calltab_in_chain (ix, cu, node, addr + ix->delta, &first,
+				 frames, n);
   pthread_mutex_unlock (&ct->lock);
   if (node == IN_NONE && line != NULL)
     status = symbol_frame (ix, addr, &first, frames, n);
@@ -788,9 +788,6 @@ where_at (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
       *n = 0;
       status = -1;
     }
-  return status;
- out:
-  pthread_mutex_unlock (&ct->lock);
   return status;
 }
 

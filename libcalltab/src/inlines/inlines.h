@@ -1,6 +1,7 @@
-/* inlines.h: the inline tree behind calltab_where and
-   calltab_inlines_find (internal; inlines.c builds it, inlines-find.c
-   lists the copies of a function).  */
+/* inlines.h: the inline tree behind calltab_where, calltab_inlines_find
+   and the inline stacks of afdo.c (internal; inlines.c builds it and
+   walks the chain at an address, inlines-find.c lists the copies of a
+   function).  */
 
 #ifndef CALLTAB_INLINES_H
 #define CALLTAB_INLINES_H 1
@@ -83,13 +84,21 @@ struct Calltab_Inlines
   struct in_cu *last;		/* the last one used */
   struct in_table names;	/* by DIE offset */
   struct in_table syms;		/* demangled ELF symbols, by pointer */
-  char **strings;		/* malloc'ed names kept */
-  size_t nstrings, strings_alloc;
+  struct ct_strpool strings;	/* the demangled names */
 };
 
 const struct in_name *__calltab_in_name (Calltab_Inlines *ix, uint64_t off);
 struct in_cu *__calltab_in_cu (Calltab_Inlines *ix, Dwarf_Die *cudie);
 const char *__calltab_in_file (const struct in_cu *cu, uint32_t idx);
+
+/* The innermost node holding file address ADDR: in *CU the tree of its
+   unit (NULL when no unit holds ADDR), in *NODE the node (IN_NONE when
+   no function of the unit holds it).  Among the functions holding ADDR
+   (merged code), the one whose DIE is SUBPROGRAM when it is one, even in
+   another unit, else the first by DIE offset (SUBPROGRAM 0).  Called
+   under the lock.  Returns 0, -1 out of memory.  */
+int __calltab_in_at (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
+		     struct in_cu **cu, uint32_t *node);
 
 int __calltab_in_symbol (Calltab_Inlines *ix, uint64_t addr,
 			 const char *want, const char **symbol,
