@@ -307,6 +307,14 @@ typedef struct
 int calltab_functions_at (const Calltab *ct, uint64_t addr,
 			  Calltab_Function **funcs, size_t *n);
 
+/* The length of the name of the function whose code the ELF symbol
+   SYMBOL names, as calltab_functions_at names it: SYMBOL without GCC's
+   suffix of a cold part (".cold", ".cold.N": "foo.cold.1" gives 3, for
+   foo); strlen (SYMBOL) when it has none (a clone, "foo.isra.0", is a
+   function of its own).  Returns (size_t) -1 if SYMBOL is NULL
+   (CALLTAB_E_INVALID_ARG).  Version node CALLTAB_0.6.  */
+size_t calltab_symbol_stem (const char *symbol);
+
 /* A question: which function ran with its PC at PC, given the return
    addresses of the frames above it (RA[0]: where the frame at PC returns
    to, i.e. the return address of the call that entered it; RA[1]: the
@@ -639,8 +647,10 @@ Calltab_Inlines *calltab_inlines_begin (Calltab *ct);
 int calltab_where (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
 		   Calltab_Inline_Frame **frames, size_t *n);
 
-/* Every copy of the function FUNC (its DW_AT_name, linkage name, or
-   demangled name with or without parameters), in *DEFS (malloc'ed) and
+/* Every copy of the function FUNC (its DW_AT_name, linkage name, a
+   symbol of it: a clone's, "foo.isra.0", a C++ structor's other variant,
+   "_ZN1AC2Ev" for GCC's "_ZN1AC4Ev"; or its demangled name with or
+   without parameters), in *DEFS (malloc'ed) and
    *N, one per compilation unit and abstract definition, in unit order.
    Returns 0 (*N 0: none), -1 on error.  Release with
    calltab_inline_defs_free.  */

@@ -11,8 +11,9 @@ static void
 help (FILE *out)
 {
   fputs ("Usage: calltab inlines [--json] [--debuginfo-path=PATH] FUNC FILE\n"
-	 "List every copy of the function FUNC (its name, linkage name or\n"
-	 "C++ name with or without parameters) in FILE's DWARF: the inlined\n"
+	 "List every copy of the function FUNC (its name, linkage name, a\n"
+	 "symbol of it (foo.isra.0, a C++ structor's other variant), or C++\n"
+	 "name with or without parameters) in FILE's DWARF: the inlined\n"
 	 "copies with their PC ranges, call site (file:line:column,\n"
 	 "discriminator) and callers up to the out-of-line function; the\n"
 	 "out-of-line copies and IPA clones (foo.isra.0, foo.constprop.0,\n"

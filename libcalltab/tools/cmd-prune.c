@@ -44,7 +44,7 @@ help (FILE *out)
 struct sym
 {
   const char *name;
-  size_t len;			/* of the name without ".cold" */
+  size_t len;			/* of the name without ".cold", ".cold.N" */
   bool merged;
 };
 
@@ -117,8 +117,8 @@ merged_at (const struct prune *p, uint64_t addr)
 }
 
 /* Read the function symbols of the tables' file, with whether each is
-   merged (a "NAME.cold" counts as NAME).  Returns 0, -1 with a message
-   printed.  */
+   merged (a "NAME.cold", "NAME.cold.N" counts as NAME: calltab_symbol_stem,
+   as calltab_functions_at).  Returns 0, -1 with a message printed.  */
 static int
 read_symbols (struct prune *p)
 {
@@ -167,9 +167,7 @@ read_symbols (struct prune *p)
 	const char *name = elf_strptr (elf, sh.sh_link, s.st_name);
 	if (name == NULL || name[0] == '\0')
 	  continue;
-	size_t len = strlen (name);
-	if (len > 5 && strcmp (name + len - 5, ".cold") == 0)
-	  len -= 5;
+	size_t len = calltab_symbol_stem (name);
 	p->syms[p->nsyms++] = (struct sym) { name, len,
 					     merged_at (p, s.st_value) > 0 };
       }
@@ -196,8 +194,8 @@ read_symbols (struct prune *p)
   return 0;
 }
 
-/* Whether some function symbol NAME (or NAME.cold) is merged; *FOUND
-   tells whether there is one at all.  */
+/* Whether some function symbol NAME (or NAME.cold, NAME.cold.N) is
+   merged; *FOUND tells whether there is one at all.  */
 static bool
 name_merged (const struct prune *p, const char *name, bool *found)
 {

@@ -168,7 +168,8 @@ calltab_afdo_offset_address (const Calltab_Afdo *p, uint64_t offset,
 
 /* GCC's name of function DIE: get_original_name of its assembler name
    (the linkage name, else DW_AT_name), through abstract origins and
-   specifications.  */
+   specifications: cut at the first '.' (common.h, CT_SUFFIX_ANY), as
+   GCC 11 to 14's auto-profile.cc looks the profile's names up.  */
 static const char *
 gcc_name (Calltab_Afdo *p, Dwarf_Die *die)
 {
@@ -177,7 +178,7 @@ gcc_name (Calltab_Afdo *p, Dwarf_Die *die)
     s = calltab_die_string (die, DW_AT_name);
   if (s == NULL)
     s = "";
-  return intern (p, s, strcspn (s, "."));
+  return intern (p, s, __calltab_symbol_stem (s, CT_SUFFIX_ANY));
 }
 
 static struct afdo_inst *

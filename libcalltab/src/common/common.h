@@ -1,7 +1,9 @@
 /* common.h: the bottom layer of libcalltab (internal): the error state,
    growable arrays and binary search, byte and LEB128 readers, the string
-   pool, and C++ names through libiberty.  Nothing here knows ELF, DWARF
-   or a Calltab: every other layer may use it, it uses none of them.
+   pool, C++ names through libiberty, and whether a symbol names a
+   function (GCC's suffixes, C++ structor variants).  Nothing here knows
+   ELF, DWARF or a Calltab: every other layer may use it, it uses none
+   of them.
 
    The library's layers, from the bottom up (docs/library.md; checked by
    scripts/check-layers.py): common, elf, dwarf, backends, code, reader,
@@ -104,5 +106,63 @@ char *__calltab_demangle_noparams (const char *sym);
    (operators, ABI tags, lambdas...).  */
 bool __calltab_base_identifier (const char *name, const char **b,
 				const char **e);
+
+/* ---- symbol names (symbol-names.c) -------------------------------------
+
+   The library's one answer to "does ELF symbol S name function F".  GCC
+   names the parts and copies of foo with suffixes: foo.cold, foo.cold.N
+   (its cold part), foo.constprop.N, foo.isra.N, foo.part.N,
+   foo.localalias, foo.lto_priv.N (clones and aliases); a symbol version
+   follows: foo@VER, foo@@VER.  Which of them still name foo depends on
+   the question, so each caller says which with HOW: one CT_SUFFIX_*,
+   with CT_SYMBOL_* flags.  */
+
+/* Only a cold part: its code is foo's own, but a clone is a function of
+   its own (calltab_functions_at's functions, calltab prune through
+   calltab_symbol_stem: "merged" must mean the same to both).  */
+#define CT_SUFFIX_COLD		0
+/* Every clone, part and alias suffix above and a symbol version: the
+   function of the source a symbol was made from (verify: a call to
+   foo.isra.0 is a call to foo; calltab_inlines_find given a symbol).
+   A suffix counts from the first clone suffix on, whatever follows it
+   (foo.constprop.0.isra.0).  */
+#define CT_SUFFIX_CLONE		1
+/* Everything from the first '.': GCC's auto-profile.cc names a function
+   by its symbol so (get_original_name, GCC 11 to 14) and an AutoFDO
+   profile's names must be the ones it looks up.  Also where a symbol
+   and a function are already tied by their address (a symbol at a
+   DIE's low_pc, the symbols at an inline copy's entry): then any
+   suffix is GCC's (a nested function's bar.0 too).  */
+#define CT_SUFFIX_ANY		2
+#define CT_SUFFIX_MASK		3
+/* A C++ constructor or destructor's other variants name it too (C1, C2,
+   C4...; D0, D1, D2, D4...: GCC's DWARF names the unified C4/D4, code
+   calls C1/C2), found where the Itanium mangling puts them.  */
+#define CT_SYMBOL_STRUCTORS	4
+/* A function without a linkage name (a static C++ function whose DIE
+   has only DW_AT_name) is named by a mangled symbol whose function
+   identifier is its name: "_ZN12_GLOBAL__N_15totalEv" names "total".  */
+#define CT_SYMBOL_DEMANGLE	8
+
+/* The length of SYM without the suffixes HOW removes ("foo.cold.1":
+   3 with CT_SUFFIX_COLD; "foo.isra.0@@V2": 3 with CT_SUFFIX_CLONE;
+   strlen (SYM) when it has none).  A suffix never starts at SYM's
+   first byte, except with CT_SUFFIX_ANY, which is GCC's strchr.  */
+size_t __calltab_symbol_stem (const char *sym, unsigned int how);
+
+/* Whether SYM is NAME, or NAME followed by a suffix HOW removes (with
+   CT_SUFFIX_ANY: NAME and then a '.'); false for a NULL or empty
+   NAME.  Only HOW's CT_SUFFIX_* counts here.  */
+bool __calltab_symbol_is (const char *sym, const char *name,
+			  unsigned int how);
+
+/* Whether SYM names the function whose DIE has DW_AT_name NAME and
+   linkage name LINKAGE (either may be NULL): a function with a linkage
+   name by it alone ("foo" would name every C++ overload), with its
+   structor variants under CT_SYMBOL_STRUCTORS; one without by NAME,
+   and under CT_SYMBOL_DEMANGLE by the demangled SYM.  Returns 1, 0, or
+   -1 with CALLTAB_E_NOMEM set (only under CT_SYMBOL_DEMANGLE).  */
+int __calltab_symbol_names (const char *sym, const char *name,
+			    const char *linkage, unsigned int how);
 
 #endif /* common.h */

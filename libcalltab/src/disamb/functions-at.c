@@ -4,7 +4,8 @@
    The functions come from the symbol table (.symtab of the file, else of
    its separate debug file): after identical code folding, gold and lld
    keep every folded function's symbol at the kept copy, GCC's IPA-ICF
-   makes aliases.  foo.cold, GCC's cold part of foo, counts as foo.
+   makes aliases.  foo.cold and foo.cold.N, GCC's cold part of foo, count
+   as foo (common.h, CT_SUFFIX_COLD).
    Without a symbol table, GCC's own subprogram DIEs give the functions
    (their DW_AT_low_pc/DW_AT_ranges).  */
 
@@ -30,29 +31,6 @@ find_symtab (Elf *elf, Elf64_Word type)
 	return scn;
     }
   return NULL;
-}
-
-/* The length of NAME without a ".cold" or ".cold.N" suffix (GCC's name of
-   a function's cold part), or 0 if it has none.  */
-static size_t
-cold_stem (const char *name)
-{
-  const char *p = strstr (name, ".cold");
-  const char *last = NULL;
-  for (; p != NULL; p = strstr (p + 1, ".cold"))
-    last = p;
-  if (last == NULL || last == name)
-    return 0;
-  const char *q = last + 5;
-  if (*q == '.')
-    {
-      q++;
-      if (*q == '\0')
-	return 0;
-      while (*q >= '0' && *q <= '9')
-	q++;
-    }
-  return *q == '\0' ? (size_t) (last - name) : 0;
 }
 
 static int
@@ -84,8 +62,10 @@ read_symbols (struct ct_disamb *st, Elf *elf, Elf_Scn *scn)
       const char *name = elf_strptr (elf, sh.sh_link, sym.st_name);
       if (name == NULL || *name == '\0')
 	continue;
-      size_t stem = cold_stem (name);
-      if (stem != 0)
+      /* foo.cold, foo.cold.N: foo's.  */
+      size_t stem = __calltab_symbol_stem (name, CT_SUFFIX_COLD);
+      bool cold = name[stem] != '\0';
+      if (cold)
 	{
 	  name = __calltab_strpool_add (st->pool, name, stem, NULL);
 	  if (name == NULL)
@@ -96,7 +76,7 @@ read_symbols (struct ct_disamb *st, Elf *elf, Elf_Scn *scn)
 	return -1;
       st->syms[st->nsyms++] = (struct ct_fsym) {
 	.addr = sym.st_value, .size = sym.st_size, .symbol = name,
-	.cold = stem != 0 };
+	.cold = cold };
       if (sym.st_size > st->maxsize)
 	st->maxsize = sym.st_size;
     }
@@ -477,39 +457,6 @@ complete_function (const Calltab *ct, const struct ct_disamb *st,
   return 0;
 }
 
-/* Whether the ELF symbol SYM names the function NAME, the DW_AT_name
-   of a DIE without a linkage name: SYM up to a GCC clone's suffix
-   (".constprop.0", ".isra.0", ".cold") is NAME, or demangles to a name
-   whose function identifier (with its template arguments, if NAME has
-   them) is NAME ("(anonymous namespace)::total" for "total").  -1 when
-   out of memory.  */
-static int
-symbol_names (const char *sym, const char *name)
-{
-  size_t stem = strcspn (sym, ".");
-  if (strncmp (sym, name, stem) == 0 && name[stem] == '\0')
-    return 1;
-  if (strncmp (sym, "_Z", 2) != 0)
-    return 0;
-  char *mangled = strndup (sym, stem);
-  if (mangled == NULL)
-    return -1;
-  char *dm = __calltab_demangle_noparams (mangled);
-  free (mangled);
-  const char *b, *e;
-  int r = 0;
-  if (dm != NULL && __calltab_base_identifier (dm, &b, &e))
-    {
-      size_t len = (size_t) (e - b);
-      r = strncmp (b, name, len) == 0
-	  && (name[len] == '\0'
-	      || (name[len] == '<' && strncmp (e, name + len,
-					       strlen (name + len)) == 0));
-    }
-  free (dm);
-  return r;
-}
-
 /* A DIE D without a linkage name is the function of a symbol already
    in FUNCS[0..NSYM) that starts where it does and names it (a static
    C++ function, a GCC clone: listed twice, it would look merged): give
@@ -522,7 +469,10 @@ symbol_of_die (Calltab_Function *funcs, size_t nsym, const struct ct_gdie *d)
     {
       if (funcs[k].low_pc != d->low)
 	continue;
-      int r = symbol_names (funcs[k].symbol, d->symbol);
+      /* At D's own address: any suffix is a clone's (foo.isra.0), a
+	 static C++ function's DIE names it by its identifier only.  */
+      int r = __calltab_symbol_names (funcs[k].symbol, d->symbol, NULL,
+				      CT_SUFFIX_ANY | CT_SYMBOL_DEMANGLE);
       if (r < 0)
 	return -1;
       if (r > 0)

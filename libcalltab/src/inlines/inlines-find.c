@@ -8,13 +8,19 @@
 #include <string.h>
 #include "inlines.h"
 
+/* Whether FUNC names the function NM: as the user writes it (C++ with
+   or without parameters), its DW_AT_name, or a symbol of it as nm and
+   perf print them: its linkage name, a clone's (foo.isra.0), a
+   structor's other variant (_ZN1AC2Ev for GCC's _ZN1AC4Ev), as verify
+   takes them (common.h).  */
 static bool
 matches (const struct in_name *nm, const char *func)
 {
   return strcmp (nm->name, func) == 0
     || (nm->plain != NULL && strcmp (nm->plain, func) == 0)
-    || (nm->linkage_name != NULL && strcmp (nm->linkage_name, func) == 0)
-    || (nm->name_noparams != NULL && strcmp (nm->name_noparams, func) == 0);
+    || (nm->name_noparams != NULL && strcmp (nm->name_noparams, func) == 0)
+    || __calltab_symbol_names (func, nm->plain, nm->linkage_name,
+			       CT_SUFFIX_CLONE | CT_SYMBOL_STRUCTORS) > 0;
 }
 
 static int
@@ -196,7 +202,8 @@ find_in_cu (Calltab_Inlines *ix, Dwarf_Die *cudie, const char *func,
 }
 
 /* The ELF symbol at the entry of out-of-line copy C (a linked file),
-   and whether it is an IPA clone (a '.' suffix: foo.isra.0).  */
+   and whether it is an IPA clone (any suffix, as __calltab_in_symbol
+   takes it: foo.isra.0).  */
 static int
 copy_symbol (Calltab_Inlines *ix, const Calltab_Inline_Def *d,
 	     Calltab_Inline_Copy *c)
@@ -207,7 +214,8 @@ copy_symbol (Calltab_Inlines *ix, const Calltab_Inline_Def *d,
 			   ? d->linkage_name : d->name, &c->symbol, &name,
 			   &distinct) != 0)
     return -1;
-  if (c->symbol != NULL && strchr (c->symbol, '.') != NULL)
+  if (c->symbol != NULL
+      && c->symbol[__calltab_symbol_stem (c->symbol, CT_SUFFIX_ANY)] != '\0')
     c->kind = CALLTAB_CLONE;
   return 0;
 }

@@ -623,10 +623,11 @@ symbol_user_name (Calltab_Inlines *ix, const char *sym)
   return e != NULL ? e->name : NULL;
 }
 
-/* The function symbols holding ADDR: in *SYMBOL the one whose stem
-   (up to a '.': foo.isra.0, foo.cold) is WANT (a linkage name, or a C
-   name), else the first, and in *NAME that one demangled; *DISTINCT
-   the number of distinct names among them (more than 1: merged code).
+/* The function symbols holding ADDR: in *SYMBOL the one that is WANT (a
+   linkage name, or a C name) up to any suffix (foo.isra.0: the symbols
+   are at ADDR already; common.h, CT_SUFFIX_ANY), else the first, and in
+   *NAME that one demangled; *DISTINCT the number of distinct names
+   among them (more than 1: merged code).
    *SYMBOL NULL when none.  Returns 0, -1 out of memory.  */
 int
 __calltab_in_symbol (Calltab_Inlines *ix, uint64_t addr, const char *want,
@@ -658,9 +659,7 @@ __calltab_in_symbol (Calltab_Inlines *ix, uint64_t addr, const char *want,
 	again = strcmp (seen[k], nm) == 0;
       if (!again && (*distinct)++ < 16)
 	seen[*distinct - 1] = nm;
-      size_t stem = strcspn (sy->symbol, ".");
-      bool same = want != NULL && strncmp (sy->symbol, want, stem) == 0
-	&& want[stem] == '\0';
+      bool same = __calltab_symbol_is (sy->symbol, want, CT_SUFFIX_ANY);
       if (*symbol == NULL || (same && !exact))
 	{
 	  *symbol = sy->symbol;

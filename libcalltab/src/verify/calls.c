@@ -92,9 +92,11 @@ reach_by_name (const struct verify *v, const struct ct_call *c,
   const char *name;
   while ((name = __calltab_call_name_next (v->code, c, &cookie)) != NULL)
     {
-      if (verify_symbol_exact (name, f->name, f->linkage_name))
+      if (__calltab_symbol_names (name, f->name, f->linkage_name,
+				  VERIFY_SYMBOL_EXACT))
 	found = true;
-      else if (!verify_symbol_matches (name, f->name, f->linkage_name))
+      else if (!__calltab_symbol_names (name, f->name, f->linkage_name,
+					VERIFY_SYMBOL_VARIANTS))
 	other = true;
     }
   return !found ? R_NO : other ? R_ALIAS : R_EXACT;

@@ -71,10 +71,13 @@ verify_gcc_names_match (const Calltab_Func *f, const char *name,
   const char *ours = f->linkage_name != NULL ? f->linkage_name : f->name;
   if (gcc == NULL)
     return false;
-  if (ours != NULL && verify_symbol_matches (ours, NULL, gcc))
+  if (ours != NULL
+      && __calltab_symbol_names (ours, NULL, gcc, VERIFY_SYMBOL_VARIANTS))
     return true;
   return (linkage == NULL || f->linkage_name == NULL) && name != NULL
-	 && f->name != NULL && verify_symbol_matches (f->name, name, NULL);
+	 && f->name != NULL
+	 && __calltab_symbol_names (f->name, name, NULL,
+				    VERIFY_SYMBOL_VARIANTS);
 }
 
 static int

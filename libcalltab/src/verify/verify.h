@@ -33,12 +33,10 @@
 #define verify_lines __calltab_verify_lines
 #define verify_callee_ok __calltab_verify_callee_ok
 #define verify_tag_name __calltab_verify_tag_name
-#define verify_symbol_matches __calltab_verify_symbol_matches
 #define verify_die_names __calltab_verify_die_names
 #define verify_gcc_names_match __calltab_verify_gcc_names_match
 #define verify_gcc_callee __calltab_verify_gcc_callee
 #define verify_gcc_dies_end __calltab_verify_gcc_dies_end
-#define verify_symbol_exact __calltab_verify_symbol_exact
 #define verify_vtables __calltab_verify_vtables
 
 enum verify_severity
@@ -230,18 +228,15 @@ verify_callee_ok (const struct verify *v, const Calltab_Entry *e)
    in BUF.  */
 const char *verify_tag_name (int tag, char buf[32]);
 
-/* Whether symbol name SYM names the function whose DIE has NAME and
-   LINKAGE (either may be NULL): equal, or equal after removing a
-   symbol version ("@GLIBC_2.2.5") or a GCC clone suffix (".constprop.0",
-   ".isra.0", ".part.0", ".cold").  */
-bool verify_symbol_exact (const char *sym, const char *name,
-			  const char *linkage);
-
-/* As verify_symbol_exact, and a C++ constructor or destructor matches
-   its other variants (C1, C2, C4...; D0, D1, D2, D4...): the code found
-   where the Itanium mangling puts it, in the <nested-name>.  */
-bool verify_symbol_matches (const char *sym, const char *name,
-			    const char *linkage);
+/* How verify asks whether a symbol names a function (common.h,
+   __calltab_symbol_names): a GCC clone's suffix and a symbol version
+   are the function's (VERIFY_SYMBOL_EXACT); VERIFY_SYMBOL_VARIANTS also
+   takes a C++ constructor or destructor's other variants (C1, C2,
+   C4...; D0, D1, D2, D4...), the same function under another symbol:
+   calls.c tells a call that names F exactly from one that reaches F's
+   code through such an alias.  */
+#define VERIFY_SYMBOL_EXACT CT_SUFFIX_CLONE
+#define VERIFY_SYMBOL_VARIANTS (CT_SUFFIX_CLONE | CT_SYMBOL_STRUCTORS)
 
 /* GCC's DW_AT_name and DW_AT_linkage_name (or DW_AT_MIPS_linkage_name)
    of DIE, through its abstract origin and specification; NULL where
@@ -251,7 +246,7 @@ void verify_die_names (Dwarf_Die *die, const char **name,
 
 /* Whether the table's callee F is the function of GCC's DIE with NAME
    and LINKAGE (either may be NULL): each side by its symbol, clones and
-   structor variants as one (verify_symbol_matches).  */
+   structor variants as one (VERIFY_SYMBOL_VARIANTS).  */
 bool verify_gcc_names_match (const Calltab_Func *f, const char *name,
 			     const char *linkage);
 

@@ -1,19 +1,41 @@
-/* symbol-match.c: whether a symbol names a function of GCC's DIEs
-   (clone suffixes, mangled names).  */
+/* symbol-names.c: the one answer to "does ELF symbol S name function F"
+   (common.h, "symbol names"): the suffixes GCC puts on a function's
+   symbols, and a C++ constructor or destructor's variants, found in the
+   Itanium mangling.  */
 
-#include <inttypes.h>
-#include <stdarg.h>
-#include <stdio.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dwarf.h>
-#include "verify.h"
+#include "common.h"
 
-/* Length of the GCC clone or version suffix that starts SUFFIX, or 0.  */
+/* ---- suffixes -------------------------------------------------------- */
+
+/* Whether SUFFIX, what follows a function's name in a symbol, is GCC's
+   name of one of its parts (".cold", ".cold.N"): all of SUFFIX.  */
 static bool
-ignorable_suffix (const char *suffix)
+cold_suffix (const char *suffix)
 {
-  if (suffix[0] == '@')		/* symbol version */
+  if (strncmp (suffix, ".cold", 5) != 0)
+    return false;
+  const char *q = suffix + 5;
+  if (*q == '.')
+    {
+      q++;
+      if (*q == '\0')
+	return false;
+      while (*q >= '0' && *q <= '9')
+	q++;
+    }
+  return *q == '\0';
+}
+
+/* Whether SUFFIX starts as a GCC clone's or alias's suffix, or a symbol
+   version does ("@GLIBC_2.2.5", "@@V2"): what follows it (a second
+   clone's suffix, ".constprop.0.isra.0") is the clone's too.  */
+static bool
+clone_suffix (const char *suffix)
+{
+  if (suffix[0] == '@')
     return true;
   static const char *const clones[] = {
     ".constprop.", ".isra.", ".part.", ".cold", ".localalias", ".lto_priv.",
@@ -24,17 +46,51 @@ ignorable_suffix (const char *suffix)
   return false;
 }
 
+/* Whether MODE (HOW's CT_SUFFIX_*) takes SUFFIX, what follows a name in
+   a symbol, for the name's own.  */
 static bool
-name_matches (const char *sym, const char *name)
+suffix_of_name (const char *suffix, unsigned int how)
+{
+  switch (how & CT_SUFFIX_MASK)
+    {
+    case CT_SUFFIX_COLD:
+      return cold_suffix (suffix);
+    case CT_SUFFIX_CLONE:
+      return clone_suffix (suffix);
+    default:
+      return suffix[0] == '.';
+    }
+}
+
+size_t
+__calltab_symbol_stem (const char *sym, unsigned int how)
+{
+  /* GCC's get_original_name cuts at the first '.', even the first
+     byte.  */
+  if ((how & CT_SUFFIX_MASK) == CT_SUFFIX_ANY)
+    return strcspn (sym, ".");
+  if (sym[0] == '\0')
+    return 0;
+  size_t i = 1;
+  while (sym[i] != '\0'
+	 && !((sym[i] == '.' || sym[i] == '@') && suffix_of_name (sym + i, how)))
+    i++;
+  return i;
+}
+
+bool
+__calltab_symbol_is (const char *sym, const char *name, unsigned int how)
 {
   if (name == NULL || name[0] == '\0')
     return false;
   size_t n = strlen (name);
   return strncmp (sym, name, n) == 0
-	 && (sym[n] == '\0' || ignorable_suffix (sym + n));
+	 && (sym[n] == '\0' || suffix_of_name (sym + n, how));
 }
 
-/* Itanium C++ ABI mangled names, only as far as finding a constructor
+/* ---- C++ constructors and destructors ----------------------------------
+
+   Itanium C++ ABI mangled names, only as far as finding a constructor
    or destructor's variant code ("C1", "D2", ...) in a <nested-name>.
    Each function steps over one production and returns what follows it,
    or NULL for what it does not know (expressions, local names): the
@@ -282,9 +338,6 @@ mangled_nested (const char *p, unsigned depth, const char **structor,
   return p != NULL ? p + 1 : NULL;
 }
 
-/* Where the constructor or destructor code of mangled name NAME is
-   ("_ZN1AC2Ev": at "C2"), with its length in *LEN; NULL if NAME is no
-   constructor or destructor, or cannot be read.  */
 /* Z <function encoding> E <entity name> [<discriminator>]: a name local
    to a function; *STRUCTOR as for mangled_nested, of the entity.  */
 static const char *
@@ -320,6 +373,9 @@ mangled_local (const char *p, unsigned depth, const char **structor,
   return p;
 }
 
+/* Where the constructor or destructor code of mangled name NAME is
+   ("_ZN1AC2Ev": at "C2"), with its length in *LEN; NULL if NAME is no
+   constructor or destructor, or cannot be read.  */
 static const char *
 structor_code (const char *name, size_t *len)
 {
@@ -341,9 +397,9 @@ structor_code (const char *name, size_t *len)
    destructor (Itanium C++ ABI: C1 complete, C2 base, C3 allocating, C4
    GCC's "unified" abstract one that its DWARF names, C5 the COMDAT
    group; D0 deleting, D1 complete, D2 base, D4, D5), SYM perhaps with a
-   clone suffix.  */
+   suffix HOW takes.  */
 static bool
-structor_variants (const char *sym, const char *name)
+structor_variants (const char *sym, const char *name, unsigned int how)
 {
   size_t slen, nlen;
   const char *s = structor_code (sym, &slen);
@@ -352,24 +408,66 @@ structor_variants (const char *sym, const char *name)
       || strncmp (sym, name, (size_t) (s - sym)) != 0 || s[0] != n[0]
       || (slen == 3 && s[1] != n[1]))
     return false;
-  return name_matches (s + slen, n + nlen);
+  return __calltab_symbol_is (s + slen, n + nlen, how);
 }
 
-bool
-verify_symbol_exact (const char *sym, const char *name, const char *linkage)
+/* ---- a symbol and a function's DIE -------------------------------------- */
+
+/* Whether the mangled SYM, up to its suffix, demangles to a name whose
+   function identifier (with its template arguments, if NAME has them)
+   is NAME ("(anonymous namespace)::total" for "total"); -1 when out of
+   memory.  */
+static int
+demangled_names (const char *sym, const char *name, unsigned int how)
+{
+  if (strncmp (sym, "_Z", 2) != 0)
+    return 0;
+  char *mangled = strndup (sym, __calltab_symbol_stem (sym, how));
+  if (mangled == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  char *dm = __calltab_demangle_noparams (mangled);
+  free (mangled);
+  const char *b, *e;
+  int r = 0;
+  if (dm != NULL && __calltab_base_identifier (dm, &b, &e))
+    {
+      size_t len = (size_t) (e - b);
+      r = strncmp (b, name, len) == 0
+	  && (name[len] == '\0'
+	      || (name[len] == '<' && strncmp (e, name + len,
+					       strlen (name + len)) == 0));
+    }
+  free (dm);
+  return r;
+}
+
+int
+__calltab_symbol_names (const char *sym, const char *name,
+			const char *linkage, unsigned int how)
 {
   /* A C++ function is named by its linkage name; "foo" would also match
      every overload.  */
   if (linkage != NULL && linkage[0] != '\0')
-    return name_matches (sym, linkage);
-  return name_matches (sym, name);
+    return __calltab_symbol_is (sym, linkage, how)
+	   || ((how & CT_SYMBOL_STRUCTORS)
+	       && structor_variants (sym, linkage, how));
+  if (__calltab_symbol_is (sym, name, how))
+    return 1;
+  if ((how & CT_SYMBOL_DEMANGLE) && name != NULL && name[0] != '\0')
+    return demangled_names (sym, name, how);
+  return 0;
 }
 
-bool
-verify_symbol_matches (const char *sym, const char *name, const char *linkage)
+CALLTAB_EXPORT size_t
+calltab_symbol_stem (const char *symbol)
 {
-  if (verify_symbol_exact (sym, name, linkage))
-    return true;
-  return linkage != NULL && linkage[0] != '\0'
-	 && structor_variants (sym, linkage);
+  if (symbol == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return (size_t) -1;
+    }
+  return __calltab_symbol_stem (symbol, CT_SUFFIX_COLD);
 }
