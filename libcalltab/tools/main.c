@@ -1,4 +1,4 @@
-/* calltab.c: the calltab command, a thin front end over libcalltab.
+/* main.c: the calltab command, a thin front end over libcalltab.
 
    calltab COMMAND [OPTION]... FILE...
    Exit status: 0 success, 1 problems found (verify), 2 usage error or a
