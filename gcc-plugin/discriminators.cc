@@ -1387,51 +1387,35 @@ adopt_wrapper (tree decl)
   return true;
 }
 
-const pass_data discriminators_pass_data = {
-  RTL_PASS,
-  "calltab_discriminators",	/* name */
-  OPTGROUP_NONE,
-  TV_NONE,
-  0, 0, 0, 0, 0
-};
-
-class discriminators_pass : public rtl_opt_pass
+/* The pass before final: number the rows of the function, an ICF
+   wrapper's too once it has its debug information back.  */
+void
+number_function (discriminators &d)
 {
-public:
-  discriminators_pass (gcc::context *ctxt, discriminators *state)
-    : rtl_opt_pass (discriminators_pass_data, ctxt), m_state (state)
-  {}
+  if (DECL_IGNORED_P (current_function_decl))
+    {
+      if (!adopt_wrapper (current_function_decl))
+	return;
+      d.n_wrappers++;
+      if (const char *e = getenv ("CALLTAB_DISCRIM_STATS"))
+	if (e[0] == '2')
+	  fprintf (stderr, "calltab discriminators: ICF wrapper %s\n",
+		   calltab_function_name ());
+    }
+  assign_discriminators (d);
+}
 
-  /* Not for functions without debug information, nor when final.cc
-     takes discriminators from decl_to_instance_map (instance numbers
-     streamed by LTO) instead of the blocks: the tags would not reach
-     the hook there, and GCC's numbers stay.  */
-  bool gate (function *) final override
-  {
-    return numbered_p (m_state->opts)
-	   && debug_info_level >= DINFO_LEVEL_TERSE
-	   && decl_to_instance_map == NULL;
-  }
-
-  unsigned int execute (function *) final override
-  {
-    if (DECL_IGNORED_P (current_function_decl))
-      {
-	if (!adopt_wrapper (current_function_decl))
-	  return 0;
-	m_state->n_wrappers++;
-	if (const char *e = getenv ("CALLTAB_DISCRIM_STATS"))
-	  if (e[0] == '2')
-	    fprintf (stderr, "calltab discriminators: ICF wrapper %s\n",
-		     calltab_function_name ());
-      }
-    assign_discriminators (*m_state);
-    return 0;
-  }
-
-private:
-  discriminators *m_state;
-};
+/* Not for functions without debug information, nor when final.cc
+   takes discriminators from decl_to_instance_map (instance numbers
+   streamed by LTO) instead of the blocks: the tags would not reach
+   the hook there, and GCC's numbers stay.  */
+bool
+numbering_gate (const discriminators &d)
+{
+  return numbered_p (d.opts)
+	 && debug_info_level >= DINFO_LEVEL_TERSE
+	 && decl_to_instance_map == NULL;
+}
 
 /* discriminators=hierarchical: the multiplicities, recorded while the
    RTL loop structures exist (just after loop2_unroll, before loop2_done
@@ -1489,35 +1473,65 @@ loop_factors (discriminators &d)
     }
 }
 
-const pass_data loop_factors_pass_data = {
-  RTL_PASS,
-  "calltab_loop_factors",	/* name */
-  OPTGROUP_NONE,
-  TV_NONE,
-  0, 0, 0, 0, 0
-};
+/* For functions with debug information.  */
+bool
+debug_info_gate (const discriminators &)
+{
+  return debug_info_level >= DINFO_LEVEL_TERSE;
+}
 
-class loop_factors_pass : public rtl_opt_pass
+/* An RTL pass of the part: its gate and its work are functions of the
+   part's state, so that each pass is those two functions and a name.  */
+class part_pass : public rtl_opt_pass
 {
 public:
-  loop_factors_pass (gcc::context *ctxt, discriminators *state)
-    : rtl_opt_pass (loop_factors_pass_data, ctxt), m_state (state)
+  typedef bool (*gate_fn) (const discriminators &);
+  typedef void (*execute_fn) (discriminators &);
+
+  part_pass (const char *pass_name, discriminators *state, gate_fn gate_f,
+	     execute_fn execute_f)
+    : rtl_opt_pass (data (pass_name), g), m_state (state), m_gate (gate_f),
+      m_execute (execute_f)
   {}
 
   bool gate (function *) final override
   {
-    return debug_info_level >= DINFO_LEVEL_TERSE;
+    return m_gate (*m_state);
   }
 
   unsigned int execute (function *) final override
   {
-    loop_factors (*m_state);
+    m_execute (*m_state);
     return 0;
   }
 
 private:
+  /* No dump group, timer, properties or TODOs (rtl_opt_pass copies
+     it).  */
+  static pass_data data (const char *pass_name)
+  {
+    pass_data d = { RTL_PASS, pass_name, OPTGROUP_NONE, TV_NONE,
+		    0, 0, 0, 0, 0 };
+    return d;
+  }
+
   discriminators *m_state;
+  gate_fn m_gate;
+  execute_fn m_execute;
 };
+
+/* Run PASS at POS of the first instance of the pass named REFERENCE.  */
+void
+add_pass (const char *plugin_name, opt_pass *pass, const char *reference,
+	  pass_positioning_ops pos)
+{
+  struct register_pass_info info;
+  info.pass = pass;
+  info.reference_pass_name = reference;
+  info.ref_pass_instance_number = 1;
+  info.pos_op = pos;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
 
 } // anon namespace
 
@@ -1534,21 +1548,14 @@ calltab_discriminators_init (const char *plugin_name,
   client.finish_unit = finish_unit;
   if (!numbered_p (opts))
     return client;
-  struct register_pass_info info;
-  info.pass = new discriminators_pass (g, state);
-  info.reference_pass_name = CALLTAB_FINAL_PASS_NAME;
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_BEFORE;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  add_pass (plugin_name,
+	    new part_pass ("calltab_discriminators", state, numbering_gate,
+			   number_function),
+	    CALLTAB_FINAL_PASS_NAME, PASS_POS_INSERT_BEFORE);
   if (opts.discriminators == CALLTAB_DISCRIM_HIERARCHICAL)
-    {
-      struct register_pass_info loops;
-      loops.pass = new loop_factors_pass (g, state);
-      loops.reference_pass_name = "loop2_unroll";
-      loops.ref_pass_instance_number = 1;
-      loops.pos_op = PASS_POS_INSERT_AFTER;
-      register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			 &loops);
-    }
+    add_pass (plugin_name,
+	      new part_pass ("calltab_loop_factors", state, debug_info_gate,
+			     loop_factors),
+	      "loop2_unroll", PASS_POS_INSERT_AFTER);
   return client;
 }
