@@ -109,6 +109,7 @@ struct function_table
   vec<predicted_row> rows;	/* in the order final.cc emits them */
   unsigned next;		/* the next row final.cc will emit */
   int last;			/* the last row matched, -1 if none */
+  unsigned mismatches;		/* rows not as predicted: report_mismatches */
 };
 
 /* The part's state for the compilation: given to the pass and, as the
@@ -1154,6 +1155,7 @@ assign_discriminators (discriminators &d)
   t.rows.truncate (0);
   t.next = 0;
   t.last = -1;
+  t.mismatches = 0;
   walk w = walk ();
   w.label_block.safe_grow_cleared (get_max_uid () + 1);
   for (int &b : w.label_block)
@@ -1195,9 +1197,10 @@ row_matches (const predicted_row &r, const char *file, int line, int column,
 /* The discriminator of the row final.cc is emitting: the next predicted
    one, checked by position and tag; the view repeats
    (maybe_output_next_view) are predicted rows too.  A repeat the pass
-   did not foresee gets the number of the row it repeats.  Anything else is a row the pass did not foresee: it
-   gets 0 and is counted (CALLTAB_DISCRIM_STATS); the next rows are
-   looked for a little further on.  */
+   did not foresee gets the number of the row it repeats.  Anything else
+   is a row the pass did not foresee: it gets 0 and is counted, for
+   report_mismatches and CALLTAB_DISCRIM_STATS; the next rows are looked
+   for a little further on.  */
 int
 next_discriminator (discriminators &d, const char *file, int line,
 		    int column, int tag, bool stmt)
@@ -1233,12 +1236,15 @@ next_discriminator (discriminators &d, const char *file, int line,
   for (unsigned k = t.next + 1; k < t.rows.length () && k < t.next + 4; k++)
     if (row_matches (t.rows[k], file, line, column, tag, stmt))
       {
-	d.n_mismatches += k - t.next;	/* predicted rows not emitted */
+	/* Predicted rows not emitted.  */
+	d.n_mismatches += k - t.next;
+	t.mismatches += k - t.next;
 	t.last = k;
 	t.next = k + 1;
 	return t.rows[k].disc > 0 ? t.rows[k].disc : 0;
       }
   d.n_mismatches++;
+  t.mismatches++;
   if (const char *e = getenv ("CALLTAB_DISCRIM_STATS"))
     if (e[0] == '2')
       {
@@ -1473,6 +1479,33 @@ loop_factors (discriminators &d)
     }
 }
 
+/* The pass after final: the rows final.cc emitted that the prediction
+   did not foresee (next_discriminator) are reported, never silently:
+   they carry discriminator 0, which may merge blocks of a line that the
+   rule tells apart, and a consumer then sees one count for them.  A
+   warning with no option (docs/plugin-options.md, "Warnings").  */
+void
+report_mismatches (discriminators &d)
+{
+  function_table &t = d.current;
+  if (t.decl != current_function_decl || t.mismatches == 0)
+    return;
+  /* GCC shows no warning located in a system header (a library
+     template instantiated here): such a function's gets no location.  */
+  location_t loc = DECL_SOURCE_LOCATION (t.decl);
+  if (in_system_header_at (loc))
+    loc = UNKNOWN_LOCATION;
+  warning_n (loc, 0, t.mismatches,
+	     "%s: %qD: %u line-table row differs from the prediction; "
+	     "discriminators there may be 0 where blocks of a line need "
+	     "distinct numbers",
+	     "%s: %qD: %u line-table rows differ from the prediction; "
+	     "discriminators there may be 0 where blocks of a line need "
+	     "distinct numbers",
+	     CALLTAB_PLUGIN_NAME, t.decl, t.mismatches);
+  t.mismatches = 0;
+}
+
 /* For functions with debug information.  */
 bool
 debug_info_gate (const discriminators &)
@@ -1552,6 +1585,10 @@ calltab_discriminators_init (const char *plugin_name,
 	    new part_pass ("calltab_discriminators", state, numbering_gate,
 			   number_function),
 	    CALLTAB_FINAL_PASS_NAME, PASS_POS_INSERT_BEFORE);
+  add_pass (plugin_name,
+	    new part_pass ("calltab_mismatches", state, numbering_gate,
+			   report_mismatches),
+	    CALLTAB_FINAL_PASS_NAME, PASS_POS_INSERT_AFTER);
   if (opts.discriminators == CALLTAB_DISCRIM_HIERARCHICAL)
     add_pass (plugin_name,
 	      new part_pass ("calltab_loop_factors", state, debug_info_gate,
