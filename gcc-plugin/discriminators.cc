@@ -109,6 +109,7 @@ struct function_table
   vec<predicted_row> rows;	/* in the order final.cc emits them */
   unsigned next;		/* the next row final.cc will emit */
   int last;			/* the last row matched, -1 if none */
+  unsigned mismatches;		/* rows not as predicted: report_mismatches */
 };
 
 /* The part's state for the compilation: given to the pass and, as the
@@ -353,6 +354,42 @@ struct view_state
   }
 };
 
+/* final.cc's force_source_line, as final_scan_insn sets it: after the
+   second of NOTE_INSN_FUNCTION_BEG and NOTE_INSN_PROLOGUE_END the next
+   row is emitted whatever its position.  Both walks follow it.  */
+struct forced_row
+{
+  bool force = false;
+  int seen = 0;			/* final.cc's SEEN_NOTE (1), SEEN_EMITTED (2) */
+
+  /* INSN is a note.  */
+  void note (rtx_insn *insn)
+  {
+    if (NOTE_KIND (insn) != NOTE_INSN_FUNCTION_BEG
+	&& NOTE_KIND (insn) != NOTE_INSN_PROLOGUE_END)
+      return;
+    if ((seen & 3) == 1)
+      {
+	seen |= 2;
+	force = true;
+      }
+    else
+      seen |= 1;
+  }
+};
+
+/* Move SCOPE past INSN (scope_after), and return whether a view repeat
+   is emitted at a NOTE_INSN_BLOCK_END that reemit_insn_block_notes puts
+   before INSN: it begins a row at INSN's address, in the scope INSN goes
+   to.  */
+bool
+repeat_at_scope_end (rtx_insn *insn, tree &scope, view_state &view)
+{
+  tree prev = scope;
+  scope = scope_after (insn, scope);
+  return view.needed && closes_scope_p (prev, scope) && view.take ();
+}
+
 /* What the first walk finds.  */
 struct walk
 {
@@ -405,6 +442,212 @@ code_hash (rtx_insn *insn)
   return h;
 }
 
+/* Where the first walk is: the block of the final code, the labels and
+   the fall-through waiting for the next code, and the row in force, as
+   final.cc emits it (rows it emits only because the tag changed aside).
+   At the start, that is the row final_start_function has
+   debug_hooks->begin_prologue emit at prologue_location (dwarf2out emits
+   it directly, with discriminator 0).  After a section switch none
+   covers code until a row is emitted, but final.cc still compares with
+   the last one.  */
+struct block_walk
+{
+  explicit block_walk (walk &out)
+    : w (out), row (expand_location (prologue_location)),
+      row_valid (row.file != NULL && row.line != 0),
+      scope (DECL_INITIAL (current_function_decl))
+  {}
+
+  bool boundary (rtx_insn *insn);
+  void follow_rows (rtx_insn *insn);
+  void enter_code (rtx_insn *insn);
+  void count_key (rtx_insn *insn);
+  void end_block (rtx_insn *insn);
+
+  walk &w;
+  int block = -1;
+  bool leader = true;		/* the next code starts a block */
+  bool first_code = false;	/* no code yet in the current block */
+  auto_vec<int> pending;	/* labels before the next code */
+  bool fall_pending = false;	/* the last split falls to the next code */
+  expanded_location row;
+  bool row_valid;
+  tree row_inst = NULL_TREE;
+  int counted_block = -1;	/* the block the row was last counted in */
+  tree scope;
+  view_state view;
+  forced_row forced;
+};
+
+/* The block structure at INSN: a section switch or a used label makes
+   the next code a leader; an RTL block note is given the final block it
+   is in.  Returns whether INSN was such a note, which is nothing else.  */
+bool
+block_walk::boundary (rtx_insn *insn)
+{
+  if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
+    {
+      /* The repeat it may emit lies at the end of the hot part.  */
+      view.take ();
+      leader = true;
+      row_valid = false;
+    }
+  else if (used_label_p (insn))
+    {
+      leader = true;
+      pending.safe_push (INSN_UID (insn));
+    }
+  else if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BASIC_BLOCK)
+    {
+      /* A leader's RTL block note comes before its first instruction,
+	 so the tag is in place when final.cc reaches that code.  */
+      if (leader)
+	{
+	  block++;
+	  leader = false;
+	  first_code = true;
+	}
+      w.set_block (NOTE_BASIC_BLOCK (insn), block);
+      return true;
+    }
+  else if (NOTE_P (insn))
+    {
+      view.note (insn);
+      forced.note (insn);
+    }
+  return false;
+}
+
+/* The row in force after INSN: a marker forces a row; an instruction
+   starts one where the position changes (after a section switch
+   final.cc emits none at the same position: that code stays
+   uncovered); a view repeat starts the last one again.  */
+void
+block_walk::follow_rows (rtx_insn *insn)
+{
+  bool started = repeat_at_scope_end (insn, scope, view);
+  location_t loc = row_location (insn);
+  if (loc != UNKNOWN_LOCATION)
+    {
+      expanded_location x = expand_location_cached (loc);
+      if (forced.force || NOTE_P (insn) || !same_position (x, row))
+	{
+	  row = x;
+	  row_valid = true;
+	  counted_block = -1;
+	  forced.force = false;
+	  view.take ();
+	  started = false;
+	}
+    }
+  if (noticed_p (insn) && !NOTE_P (insn) && view.take ())
+    started = true;		/* a repeat at this instruction */
+  if (started)
+    {
+      /* The repeated row goes on from here as a row of its own (also
+	 after a section switch: final.cc repeats the last row).  */
+      row_valid = row.file != NULL && row.line != 0;
+      counted_block = -1;
+    }
+}
+
+/* INSN, code, is the next code: the labels and the fall-through waiting
+   for it lead to its block.  */
+void
+block_walk::enter_code (rtx_insn *insn)
+{
+  if (leader)
+    {
+      /* Code after a leader point without an RTL block note: final.cc
+	 cannot tell, so it stays in the block it is tagged with.  */
+      leader = false;
+      if (block < 0)
+	block = 0;
+    }
+  /* An RTL block may hold no code.  */
+  for (int uid : pending)
+    w.label_block[uid] = block;
+  pending.truncate (0);
+  if (fall_pending)
+    {
+      w.splits.last ().fall = block;
+      fall_pending = false;
+    }
+  if (first_code && row_valid && scope != NULL_TREE
+      && counted_block != -1 && instance_of (scope) != row_inst)
+    {
+      /* The block goes on with a row that began in another inline
+	 instance: a consumer would take this code for that instance's
+	 (the row's start address decides).  It gets a row of its
+	 own.  */
+      w.must_row[INSN_UID (insn)] = true;
+      counted_block = -1;
+    }
+  first_code = false;
+}
+
+/* INSN, code covered by the row in force, counts in that row's key in
+   its block.  */
+void
+block_walk::count_key (rtx_insn *insn)
+{
+  /* A row's instance is the one of the first code it covers: its
+     address is where the row begins.  */
+  if (counted_block == -1)
+    row_inst = scope != NULL_TREE ? instance_of (scope) : NULL_TREE;
+  line_key k = { row_inst, row.file, row.line };
+  key_block kb = { k, block, counted_block != block, -1, 0, 0 };
+  if (w.mult != NULL)
+    {
+      kb.shape = code_hash (insn);
+      if ((unsigned) INSN_UID (insn) < w.mult->length ())
+	kb.mult = (*w.mult)[INSN_UID (insn)];
+    }
+  /* The instructions of a row mostly follow each other: merged here
+     already as number_keys merges them (rows, shape and multiplicity
+     alike).  */
+  if (!w.keys.is_empty () && cmp_key_block (&w.keys.last (), &kb) == 0)
+    {
+      key_block &last = w.keys.last ();
+      last.rows += kb.rows;
+      last.shape += kb.shape;
+      last.mult = MAX (last.mult, kb.mult);
+    }
+  else
+    w.keys.safe_push (kb);
+  counted_block = block;
+}
+
+/* INSN, a jump, ends its block; a conditional or table jump under a row
+   splits its key, towards the fall-through and the labels it names.  */
+void
+block_walk::end_block (rtx_insn *insn)
+{
+  rtx_jump_table_data *table;
+  if (row_valid && (any_condjump_p (insn)
+		    || tablejump_p (insn, NULL, &table)))
+    {
+      split s = { { row_inst, row.file, row.line }, block, -1,
+		  w.labels.length (), 0 };
+      if (any_condjump_p (insn))
+	{
+	  fall_pending = true;
+	  rtx label = JUMP_LABEL (insn);
+	  if (label != NULL_RTX && LABEL_P (label))
+	    w.labels.safe_push (INSN_UID (label));
+	}
+      else
+	{
+	  rtvec v = table->get_labels ();
+	  for (int i = 0; i < GET_NUM_ELEM (v); i++)
+	    w.labels.safe_push (INSN_UID (XEXP (RTVEC_ELT (v, i), 0)));
+	}
+      s.n_labels = w.labels.length () - s.first_label;
+      w.splits.safe_push (s);
+    }
+  leader = true;
+}
+
 /* The first walk: number the blocks of the final code, record the one
    every RTL block is in (W.bb_block), and record, for each
    instruction that owns bytes, the key of the row covering it (an
@@ -413,189 +656,20 @@ code_hash (rtx_insn *insn)
 void
 walk_blocks (walk &w)
 {
-  int block = -1;
-  bool leader = true;		/* the next code starts a block */
-  bool first_code = false;	/* no code yet in the current block */
-  vec<int> pending = vNULL;	/* labels before the next code */
-  bool fall_pending = false;	/* the last split falls to the next code */
-  /* The row in force, as final.cc emits it (rows it emits only because
-     the tag changed aside).  At the start, the one final_start_function
-     has debug_hooks->begin_prologue emit at prologue_location (dwarf2out
-     emits it directly, with discriminator 0).  After a section switch
-     none covers code until a row is emitted, but final.cc still compares
-     with the last one.  */
-  expanded_location row = expand_location (prologue_location);
-  bool row_valid = row.file != NULL && row.line != 0;
-  tree row_inst = NULL_TREE;
-  int counted_block = -1;	/* the block the row was last counted in */
-  tree scope = DECL_INITIAL (current_function_decl);
-  view_state view;
-  bool force = false;		/* final.cc's force_source_line */
-  int seen = 0;			/* final.cc's SEEN_NOTE (1), SEEN_EMITTED (2) */
+  block_walk b (w);
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
-      if (NOTE_P (insn)
-	  && NOTE_KIND (insn) == NOTE_INSN_SWITCH_TEXT_SECTIONS)
-	{
-	  /* The repeat it may emit lies at the end of the hot part.  */
-	  view.take ();
-	  leader = true;
-	  row_valid = false;
-	}
-      else if (used_label_p (insn))
-	{
-	  leader = true;
-	  pending.safe_push (INSN_UID (insn));
-	}
-      else if (NOTE_P (insn) && NOTE_KIND (insn) == NOTE_INSN_BASIC_BLOCK)
-	{
-	  /* A leader's RTL block note comes before its first instruction,
-	     so the tag is in place when final.cc reaches that code.  */
-	  if (leader)
-	    {
-	      block++;
-	      leader = false;
-	      first_code = true;
-	    }
-	  w.set_block (NOTE_BASIC_BLOCK (insn), block);
-	  continue;
-	}
-      else if (NOTE_P (insn))
-	{
-	  view.note (insn);
-	  if (NOTE_KIND (insn) == NOTE_INSN_FUNCTION_BEG
-	      || NOTE_KIND (insn) == NOTE_INSN_PROLOGUE_END)
-	    {
-	      /* final_scan_insn forces a row after the second of them.  */
-	      if ((seen & 3) == 1)
-		{
-		  seen |= 2;
-		  force = true;
-		}
-	      else
-		seen |= 1;
-	    }
-	}
-
-      tree prev = scope;
-      scope = scope_after (insn, scope);
-      /* A view repeat at a NOTE_INSN_BLOCK_END before INSN begins a row
-	 at INSN's address, in the scope INSN goes to.  */
-      bool started = view.needed && closes_scope_p (prev, scope)
-		     && view.take ();
-      location_t loc = row_location (insn);
-      if (loc != UNKNOWN_LOCATION)
-	{
-	  /* A marker forces a row; an instruction starts one where the
-	     position changes.  (After a section switch final.cc emits none
-	     at the same position: that code stays uncovered.)  */
-	  expanded_location x = expand_location_cached (loc);
-	  if (force || NOTE_P (insn) || !same_position (x, row))
-	    {
-	      row = x;
-	      row_valid = true;
-	      counted_block = -1;
-	      force = false;
-	      view.take ();
-	      started = false;
-	    }
-	}
-      if (noticed_p (insn) && !NOTE_P (insn) && view.take ())
-	started = true;		/* a repeat at this instruction */
-      if (started)
-	{
-	  /* The repeated row goes on from here as a row of its own (also
-	     after a section switch: final.cc repeats the last row).  */
-	  row_valid = row.file != NULL && row.line != 0;
-	  counted_block = -1;
-	}
+      if (b.boundary (insn))
+	continue;
+      b.follow_rows (insn);
       if (!code_insn_p (insn))
 	continue;
-      if (leader)
-	{
-	  /* Code after a leader point without an RTL block note: final.cc
-	     cannot tell, so it stays in the block it is tagged with.  */
-	  leader = false;
-	  if (block < 0)
-	    block = 0;
-	}
-      /* Labels and a fall-through lead to the next code (an RTL block
-	 may hold none).  */
-      for (int uid : pending)
-	w.label_block[uid] = block;
-      pending.truncate (0);
-      if (fall_pending)
-	{
-	  w.splits.last ().fall = block;
-	  fall_pending = false;
-	}
-      if (first_code && row_valid && scope != NULL_TREE
-	  && counted_block != -1 && instance_of (scope) != row_inst)
-	{
-	  /* The block goes on with a row that began in another inline
-	     instance: a consumer would take this code for that instance's
-	     (the row's start address decides).  It gets a row of its
-	     own.  */
-	  w.must_row[INSN_UID (insn)] = true;
-	  counted_block = -1;
-	}
-      first_code = false;
-      if (row_valid)
-	{
-	  /* A row's instance is the one of the first code it covers: its
-	     address is where the row begins.  */
-	  if (counted_block == -1)
-	    row_inst = scope != NULL_TREE ? instance_of (scope) : NULL_TREE;
-	  line_key k = { row_inst, row.file, row.line };
-	  key_block kb = { k, block, counted_block != block, -1, 0, 0 };
-	  if (w.mult != NULL)
-	    {
-	      kb.shape = code_hash (insn);
-	      if ((unsigned) INSN_UID (insn) < w.mult->length ())
-		kb.mult = (*w.mult)[INSN_UID (insn)];
-	    }
-	  /* The instructions of a row mostly follow each other: merged
-	     here already as number_keys merges them (rows, shape and
-	     multiplicity alike).  */
-	  if (!w.keys.is_empty () && cmp_key_block (&w.keys.last (), &kb) == 0)
-	    {
-	      key_block &last = w.keys.last ();
-	      last.rows += kb.rows;
-	      last.shape += kb.shape;
-	      last.mult = MAX (last.mult, kb.mult);
-	    }
-	  else
-	    w.keys.safe_push (kb);
-	  counted_block = block;
-	}
+      b.enter_code (insn);
+      if (b.row_valid)
+	b.count_key (insn);
       if (JUMP_P (insn))
-	{
-	  rtx_jump_table_data *table;
-	  if (row_valid && (any_condjump_p (insn)
-			    || tablejump_p (insn, NULL, &table)))
-	    {
-	      split s = { { row_inst, row.file, row.line }, block, -1,
-			  w.labels.length (), 0 };
-	      if (any_condjump_p (insn))
-		{
-		  fall_pending = true;
-		  rtx label = JUMP_LABEL (insn);
-		  if (label != NULL_RTX && LABEL_P (label))
-		    w.labels.safe_push (INSN_UID (label));
-		}
-	      else
-		{
-		  rtvec v = table->get_labels ();
-		  for (int i = 0; i < GET_NUM_ELEM (v); i++)
-		    w.labels.safe_push (INSN_UID (XEXP (RTVEC_ELT (v, i), 0)));
-		}
-	      s.n_labels = w.labels.length () - s.first_label;
-	      w.splits.safe_push (s);
-	    }
-	  leader = true;
-	}
+	b.end_block (insn);
     }
-  pending.release ();
 }
 
 /* The index in KEYS (merged, sorted) of key K in BLOCK, -1 if absent.  */
@@ -785,6 +859,218 @@ struct row_in_force
   int index;			/* in the predicted rows; -1: the prologue's */
 };
 
+/* Where the second walk is: the rows predicted so far (in D.current),
+   the tag, the block of the final code and the row in force, at first
+   the begin_prologue row.  */
+struct row_prediction
+{
+  row_prediction (walk &blocks, discriminators &state)
+    : w (blocks), d (state), t (state.current),
+      last (expand_location (prologue_location)),
+      r { last.file != NULL && last.line != 0, false,
+	  { NULL_TREE, last.file, last.line }, prologue_location, -1 },
+      markers (MAY_HAVE_DEBUG_MARKER_INSNS && cfun->debug_nonbind_markers),
+      scope (DECL_INITIAL (current_function_decl))
+  {}
+
+  bool note (rtx_insn *insn);
+  void repeat ();
+  bool retag_p (rtx_insn *insn, location_t loc);
+  location_t retag (rtx_insn *insn, location_t loc);
+  void notice (rtx_insn *insn, location_t loc);
+  void cover ();
+
+  walk &w;
+  discriminators &d;
+  function_table &t;
+  expanded_location last;	/* the last row's position */
+  int last_tag = 0, tag = 0, n_tags = 0;
+  row_in_force r;
+  bool markers;			/* statement markers: is_stmt (notice) */
+  int cur_block = -1;
+  bool block_start = false;	/* no code yet in the block */
+  auto_vec<basic_block> start_bbs;	/* the RTL blocks before its code */
+  tree scope;
+  view_state view;
+  forced_row forced;
+  line_key memo_key = { NULL_TREE, NULL, 0 };	/* the last find_key */
+  int memo_block = -1, memo_kb = -1;
+};
+
+/* INSN is a note: a section switch ends the row in force (at the end of
+   the hot part it covers nothing); an RTL block note gets the tag and
+   may start a block of the final code.  Returns whether it was a block
+   note, which is nothing else.  */
+bool
+row_prediction::note (rtx_insn *insn)
+{
+  switch (NOTE_KIND (insn))
+    {
+    case NOTE_INSN_SWITCH_TEXT_SECTIONS:
+      if (view.take ())
+	repeat ();
+      r.valid = false;
+      return false;
+    case NOTE_INSN_BASIC_BLOCK:
+      {
+	basic_block bb = NOTE_BASIC_BLOCK (insn);
+	int b = w.bb_block[bb->index];	/* walk_blocks' number */
+	if (b != cur_block)
+	  {
+	    cur_block = b;
+	    block_start = true;
+	    start_bbs.truncate (0);
+	  }
+	if (block_start)
+	  start_bbs.safe_push (bb);
+	w.bb_tag[bb->index] = tag;
+	return true;
+      }
+    default:
+      view.note (insn);
+      forced.note (insn);
+      return false;
+    }
+}
+
+/* A view repeat: final.cc passes the last row's position and
+   discriminator again, not is_stmt.  It begins a row that covers the
+   code up to the next one, and gets the number of the first code it
+   covers, keyed by the instance there (0 if it covers none).  */
+void
+row_prediction::repeat ()
+{
+  predicted_row p = { last.file, last.line, last.column, last_tag, -1,
+		      false, false };
+  t.rows.safe_push (p);
+  r.valid = last.file != NULL && last.line != 0;
+  r.has_inst = false;
+  r.key.file = last.file;
+  r.key.line = last.line;
+  r.index = t.rows.length () - 1;
+  d.n_view_rows++;
+}
+
+/* INSN is the first code of a block, its row location LOC: whether the
+   row in force would cover it with another number than its key has in
+   this block, or began in another inline instance (W.must_row).  Not
+   where a row starts at INSN anyway: where a view repeat begins one,
+   that row gets the block's number.  */
+bool
+row_prediction::retag_p (rtx_insn *insn, location_t loc)
+{
+  bool moved
+    = loc != UNKNOWN_LOCATION
+      && (forced.force || !same_position (expand_location_cached (loc), last));
+  if (moved || !r.valid || scope == NULL_TREE || view.needed)
+    return false;
+  if (w.must_row[INSN_UID (insn)])
+    return true;
+  line_key k = r.key;
+  if (!r.has_inst)
+    k.inst = instance_of (scope);
+  int kb = find_key (w.keys, k, cur_block);
+  int need = kb >= 0 ? w.keys[kb].disc : -1;
+  int have = r.index >= 0 ? t.rows[r.index].disc : 0;
+  return need >= 0 && have >= 0 && need != have;
+}
+
+/* A new tag for the block INSN starts, so that final.cc starts a row
+   there.  Returns INSN's row location LOC, given one if it had none.  */
+location_t
+row_prediction::retag (rtx_insn *insn, location_t loc)
+{
+  tag = ++n_tags;
+  for (basic_block bb : start_bbs)
+    w.bb_tag[bb->index] = tag;
+  d.n_bumps++;
+  if (loc != UNKNOWN_LOCATION)
+    return loc;
+  /* Give it the line it is shown with anyway, so that final.cc starts a
+     row with the new tag, and the scope it is in already, so that the
+     scope notes final.cc rebuilds stay where they were.  A location
+     without a block would not do: reemit_insn_block_notes puts such an
+     instruction in the function's outermost scope, which closes the
+     inlined or lexical blocks around it (an inlined function's call
+     ended one instruction early, and gdb's backtrace lost its frame).
+     Debug information only: the code is the same.  */
+  INSN_LOCATION (insn) = set_block (LOCATION_LOCUS (r.loc), scope);
+  return row_location (insn);
+}
+
+/* final.cc's notice_source_line at INSN, whose row location is LOC: a
+   marker forces a row, an instruction starts one where the position or
+   the tag changes.  */
+void
+row_prediction::notice (rtx_insn *insn, location_t loc)
+{
+  expanded_location x = expand_location_cached (loc);
+  bool moved = forced.force || NOTE_P (insn) || !same_position (x, last);
+  if (!moved && tag == last_tag)
+    return;
+  /* final.cc's is_stmt: true for a marker; for an instruction false
+     with markers on, else whether the position moved.  */
+  bool stmt = NOTE_P (insn) || (!markers && moved);
+  predicted_row p = { x.file, x.line, x.column, tag, -1, stmt, false };
+  t.rows.safe_push (p);
+  r.valid = true;
+  r.has_inst = false;
+  r.key.file = x.file;
+  r.key.line = x.line;
+  r.loc = loc;
+  r.index = t.rows.length () - 1;
+  last = x;
+  last_tag = tag;
+  forced.force = false;
+  view.take ();
+}
+
+/* The next code, in the scope the walk is in, lies under the row in
+   force: the row's number is that of the code's key in its block (the
+   first code it covers decides).  */
+void
+row_prediction::cover ()
+{
+  if (!r.has_inst)
+    {
+      r.key.inst = scope != NULL_TREE ? instance_of (scope) : NULL_TREE;
+      r.has_inst = true;
+    }
+  /* Consecutive instructions of a row and block: one search.  */
+  if (cur_block != memo_block || key_cmp (r.key, memo_key) != 0)
+    {
+      memo_kb = find_key (w.keys, r.key, cur_block);
+      memo_key = r.key;
+      memo_block = cur_block;
+    }
+  int kb = memo_kb;
+  int need = kb >= 0 ? w.keys[kb].disc : 0;
+  int prologue = 0;		/* the begin_prologue row carries 0 */
+  int &disc = r.index >= 0 ? t.rows[r.index].disc : prologue;
+  if (disc < 0)
+    disc = need;
+  else if (disc != need || kb < 0)
+    d.n_uncovered++;		/* walk_blocks saw it otherwise */
+}
+
+/* A repeat at an alignment insn (GCC 14's loop alignment after a jump)
+   covers only the padding before a label, and the row after it begins
+   at the label.  A padding of one nop reached by falling through,
+   between two rows of a line, is code to a consumer that cannot tell
+   the assembler's fill from GCC's nop (calltab verify: a block after the
+   jump): it carries the number of the row after it when that is of the
+   same line, so that it goes with the block it falls into rather than
+   share the jump's number.  */
+void
+number_padding (function_table &t)
+{
+  for (unsigned i = 0; i + 1 < t.rows.length (); i++)
+    if (t.rows[i].pad && t.rows[i].disc < 0
+	&& t.rows[i + 1].line == t.rows[i].line
+	&& file_cmp (t.rows[i + 1].file, t.rows[i].file) == 0)
+      t.rows[i].disc = t.rows[i + 1].disc;
+}
+
 /* The second walk: follow final.cc's notice_source_line through the insn
    stream and predict every row it emits, with the discriminator of the
    code the row covers.  The tags are chosen here: the tag changes (so
@@ -795,210 +1081,40 @@ struct row_in_force
 void
 predict_rows (walk &w, discriminators &d)
 {
-  function_table &t = d.current;
-  vec<key_block> &keys = w.keys;
-  expanded_location last = expand_location (prologue_location);
-  int last_tag = 0, tag = 0, n_tags = 0;
-  bool force = false;
-  int seen = 0;			/* final.cc's SEEN_NOTE (1), SEEN_EMITTED (2) */
-  row_in_force r = { last.file != NULL && last.line != 0, false,
-		     { NULL_TREE, last.file, last.line }, prologue_location,
-		     -1 };
-  bool markers = MAY_HAVE_DEBUG_MARKER_INSNS && cfun->debug_nonbind_markers;
-  int cur_block = -1;
-  bool block_start = false;	/* no code yet in the block */
-  auto_vec<basic_block> start_bbs;
-  tree scope = DECL_INITIAL (current_function_decl);
-  view_state view;
-  line_key memo_key = { NULL_TREE, NULL, 0 };	/* the last find_key */
-  int memo_block = -1, memo_kb = -1;
-  /* A view repeat: final.cc passes the last row's position and
-     discriminator again, not is_stmt.  It begins a row that covers the
-     code up to the next one, and gets the number of the first code it
-     covers, keyed by the instance there (0 if it covers none).  */
-  auto repeat = [&] ()
-    {
-      predicted_row p = { last.file, last.line, last.column, last_tag, -1,
-			  false, false };
-      t.rows.safe_push (p);
-      r.valid = last.file != NULL && last.line != 0;
-      r.has_inst = false;
-      r.key.file = last.file;
-      r.key.line = last.line;
-      r.index = t.rows.length () - 1;
-      d.n_view_rows++;
-    };
+  row_prediction p (w, d);
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
     {
-      if (NOTE_P (insn))
-	switch (NOTE_KIND (insn))
-	  {
-	  case NOTE_INSN_SWITCH_TEXT_SECTIONS:
-	    /* At the end of the hot part: it covers nothing.  */
-	    if (view.take ())
-	      repeat ();
-	    r.valid = false;
-	    break;
-	  case NOTE_INSN_VAR_LOCATION:
-	    view.note (insn);
-	    break;
-	  case NOTE_INSN_BASIC_BLOCK:
-	    {
-	      basic_block bb = NOTE_BASIC_BLOCK (insn);
-	      int b = w.bb_block[bb->index];	/* walk_blocks' number */
-	      if (b != cur_block)
-		{
-		  cur_block = b;
-		  block_start = true;
-		  start_bbs.truncate (0);
-		}
-	      if (block_start)
-		start_bbs.safe_push (bb);
-	      w.bb_tag[bb->index] = tag;
-	      continue;
-	    }
-	  case NOTE_INSN_FUNCTION_BEG:
-	  case NOTE_INSN_PROLOGUE_END:
-	    /* final_scan_insn forces a row after the second of them.  */
-	    if ((seen & 3) == 1)
-	      {
-		seen |= 2;
-		force = true;
-	      }
-	    else
-	      seen |= 1;
-	    break;
-	  default:
-	    break;
-	  }
-      tree prev = scope;
-      scope = scope_after (insn, scope);
-      /* A NOTE_INSN_BLOCK_END before INSN emits the repeat.  */
-      if (view.needed && closes_scope_p (prev, scope) && view.take ())
-	repeat ();
+      if (NOTE_P (insn) && p.note (insn))
+	continue;
+      if (repeat_at_scope_end (insn, p.scope, p.view))
+	p.repeat ();
       if (!noticed_p (insn))
 	continue;
       bool code = code_insn_p (insn);
       location_t loc = row_location (insn);
-      if (block_start && code)
+      if (p.block_start && code)
 	{
-	  block_start = false;
-	  bool moved
-	    = loc != UNKNOWN_LOCATION
-	      && (force || !same_position (expand_location_cached (loc), last));
-	  /* Where a view repeat begins a row at this code, that row gets
-	     the block's number: no tag change is needed.  */
-	  if (!moved && r.valid && scope != NULL_TREE && !view.needed)
-	    {
-	      /* The row in force would cover this block's first code.  */
-	      bool bump = w.must_row[INSN_UID (insn)];
-	      line_key k = r.key;
-	      if (!r.has_inst)
-		k.inst = instance_of (scope);
-	      int kb = find_key (keys, k, cur_block);
-	      int need = kb >= 0 ? keys[kb].disc : -1;
-	      int have = r.index >= 0 ? t.rows[r.index].disc : 0;
-	      if (need >= 0 && have >= 0 && need != have)
-		bump = true;
-	      if (bump)
-		{
-		  tag = ++n_tags;
-		  for (basic_block bb : start_bbs)
-		    w.bb_tag[bb->index] = tag;
-		  d.n_bumps++;
-		  if (loc == UNKNOWN_LOCATION)
-		    {
-		      /* Give it the line it is shown with anyway, so that
-			 final.cc starts a row with the new tag, and the
-			 scope it is in already, so that the scope notes
-			 final.cc rebuilds stay where they were.  A
-			 location without a block would not do:
-			 reemit_insn_block_notes puts such an instruction
-			 in the function's outermost scope, which closes
-			 the inlined or lexical blocks around it (an
-			 inlined function's call ended one instruction
-			 early, and gdb's backtrace lost its frame).
-			 Debug information only: the code is the same.  */
-		      INSN_LOCATION (insn) = set_block (LOCATION_LOCUS (r.loc),
-							scope);
-		      loc = row_location (insn);
-		    }
-		}
-	    }
+	  p.block_start = false;
+	  if (p.retag_p (insn, loc))
+	    loc = p.retag (insn, loc);
 	}
       if (loc != UNKNOWN_LOCATION)
-	{
-	  /* notice_source_line: a marker forces a row.  */
-	  expanded_location x = expand_location_cached (loc);
-	  bool moved = force || NOTE_P (insn) || !same_position (x, last);
-	  if (moved || tag != last_tag)
-	    {
-	      /* final.cc's is_stmt: true for a marker; for an instruction
-		 false with markers on, else whether the position moved.  */
-	      bool stmt = NOTE_P (insn) || (!markers && moved);
-	      predicted_row p = { x.file, x.line, x.column, tag, -1, stmt,
-				  false };
-	      t.rows.safe_push (p);
-	      r.valid = true;
-	      r.has_inst = false;
-	      r.key.file = x.file;
-	      r.key.line = x.line;
-	      r.loc = loc;
-	      r.index = t.rows.length () - 1;
-	      last = x;
-	      last_tag = tag;
-	      force = false;
-	      view.take ();
-	    }
-	}
+	p.notice (insn, loc);
       /* An instruction final_scan_insn outputs without a row of its own
 	 emits the repeat.  */
-      if (!NOTE_P (insn) && view.take ())
+      if (!NOTE_P (insn) && p.view.take ())
 	{
-	  repeat ();
-	  t.rows.last ().pad = calltab_align_insn_p (insn);
+	  p.repeat ();
+	  d.current.rows.last ().pad = calltab_align_insn_p (insn);
 	}
-      if (code && r.valid)
-	{
-	  if (!r.has_inst)
-	    {
-	      r.key.inst = scope != NULL_TREE ? instance_of (scope) : NULL_TREE;
-	      r.has_inst = true;
-	    }
-	  /* Consecutive instructions of a row and block: one search.  */
-	  if (cur_block != memo_block || key_cmp (r.key, memo_key) != 0)
-	    {
-	      memo_kb = find_key (keys, r.key, cur_block);
-	      memo_key = r.key;
-	      memo_block = cur_block;
-	    }
-	  int kb = memo_kb;
-	  int need = kb >= 0 ? keys[kb].disc : 0;
-	  int prologue = 0;	/* the begin_prologue row carries 0 */
-	  int &disc = r.index >= 0 ? t.rows[r.index].disc : prologue;
-	  if (disc < 0)
-	    disc = need;
-	  else if (disc != need || kb < 0)
-	    d.n_uncovered++;	/* walk_blocks saw it otherwise */
-	}
+      if (code && p.r.valid)
+	p.cover ();
     }
   /* The closing NOTE_INSN_BLOCK_ENDs or final_1 at the end: it covers
      nothing.  */
-  if (view.take ())
-    repeat ();
-  /* A repeat at an alignment insn (GCC 14's loop alignment after a
-     jump) covers only the padding before a label, and the row after it
-     begins at the label.  A padding of one nop reached by falling
-     through, between two rows of a line, is code to a consumer that
-     cannot tell the assembler's fill from GCC's nop (calltab verify: a
-     block after the jump): it carries the number of the row after it
-     when that is of the same line, so that it goes with the block it
-     falls into rather than share the jump's number.  */
-  for (unsigned i = 0; i + 1 < t.rows.length (); i++)
-    if (t.rows[i].pad && t.rows[i].disc < 0
-	&& t.rows[i + 1].line == t.rows[i].line
-	&& file_cmp (t.rows[i + 1].file, t.rows[i].file) == 0)
-      t.rows[i].disc = t.rows[i + 1].disc;
+  if (p.view.take ())
+    p.repeat ();
+  number_padding (d.current);
 }
 
 /* Put the tags where final.cc reads them (gcc-compat.h): into every RTL
@@ -1039,6 +1155,7 @@ assign_discriminators (discriminators &d)
   t.rows.truncate (0);
   t.next = 0;
   t.last = -1;
+  t.mismatches = 0;
   walk w = walk ();
   w.label_block.safe_grow_cleared (get_max_uid () + 1);
   for (int &b : w.label_block)
@@ -1080,9 +1197,10 @@ row_matches (const predicted_row &r, const char *file, int line, int column,
 /* The discriminator of the row final.cc is emitting: the next predicted
    one, checked by position and tag; the view repeats
    (maybe_output_next_view) are predicted rows too.  A repeat the pass
-   did not foresee gets the number of the row it repeats.  Anything else is a row the pass did not foresee: it
-   gets 0 and is counted (CALLTAB_DISCRIM_STATS); the next rows are
-   looked for a little further on.  */
+   did not foresee gets the number of the row it repeats.  Anything else
+   is a row the pass did not foresee: it gets 0 and is counted, for
+   report_mismatches and CALLTAB_DISCRIM_STATS; the next rows are looked
+   for a little further on.  */
 int
 next_discriminator (discriminators &d, const char *file, int line,
 		    int column, int tag, bool stmt)
@@ -1118,12 +1236,15 @@ next_discriminator (discriminators &d, const char *file, int line,
   for (unsigned k = t.next + 1; k < t.rows.length () && k < t.next + 4; k++)
     if (row_matches (t.rows[k], file, line, column, tag, stmt))
       {
-	d.n_mismatches += k - t.next;	/* predicted rows not emitted */
+	/* Predicted rows not emitted.  */
+	d.n_mismatches += k - t.next;
+	t.mismatches += k - t.next;
 	t.last = k;
 	t.next = k + 1;
 	return t.rows[k].disc > 0 ? t.rows[k].disc : 0;
       }
   d.n_mismatches++;
+  t.mismatches++;
   if (const char *e = getenv ("CALLTAB_DISCRIM_STATS"))
     if (e[0] == '2')
       {
@@ -1272,51 +1393,35 @@ adopt_wrapper (tree decl)
   return true;
 }
 
-const pass_data discriminators_pass_data = {
-  RTL_PASS,
-  "calltab_discriminators",	/* name */
-  OPTGROUP_NONE,
-  TV_NONE,
-  0, 0, 0, 0, 0
-};
-
-class discriminators_pass : public rtl_opt_pass
+/* The pass before final: number the rows of the function, an ICF
+   wrapper's too once it has its debug information back.  */
+void
+number_function (discriminators &d)
 {
-public:
-  discriminators_pass (gcc::context *ctxt, discriminators *state)
-    : rtl_opt_pass (discriminators_pass_data, ctxt), m_state (state)
-  {}
+  if (DECL_IGNORED_P (current_function_decl))
+    {
+      if (!adopt_wrapper (current_function_decl))
+	return;
+      d.n_wrappers++;
+      if (const char *e = getenv ("CALLTAB_DISCRIM_STATS"))
+	if (e[0] == '2')
+	  fprintf (stderr, "calltab discriminators: ICF wrapper %s\n",
+		   calltab_function_name ());
+    }
+  assign_discriminators (d);
+}
 
-  /* Not for functions without debug information, nor when final.cc
-     takes discriminators from decl_to_instance_map (instance numbers
-     streamed by LTO) instead of the blocks: the tags would not reach
-     the hook there, and GCC's numbers stay.  */
-  bool gate (function *) final override
-  {
-    return numbered_p (m_state->opts)
-	   && debug_info_level >= DINFO_LEVEL_TERSE
-	   && decl_to_instance_map == NULL;
-  }
-
-  unsigned int execute (function *) final override
-  {
-    if (DECL_IGNORED_P (current_function_decl))
-      {
-	if (!adopt_wrapper (current_function_decl))
-	  return 0;
-	m_state->n_wrappers++;
-	if (const char *e = getenv ("CALLTAB_DISCRIM_STATS"))
-	  if (e[0] == '2')
-	    fprintf (stderr, "calltab discriminators: ICF wrapper %s\n",
-		     calltab_function_name ());
-      }
-    assign_discriminators (*m_state);
-    return 0;
-  }
-
-private:
-  discriminators *m_state;
-};
+/* Not for functions without debug information, nor when final.cc
+   takes discriminators from decl_to_instance_map (instance numbers
+   streamed by LTO) instead of the blocks: the tags would not reach
+   the hook there, and GCC's numbers stay.  */
+bool
+numbering_gate (const discriminators &d)
+{
+  return numbered_p (d.opts)
+	 && debug_info_level >= DINFO_LEVEL_TERSE
+	 && decl_to_instance_map == NULL;
+}
 
 /* discriminators=hierarchical: the multiplicities, recorded while the
    RTL loop structures exist (just after loop2_unroll, before loop2_done
@@ -1374,35 +1479,92 @@ loop_factors (discriminators &d)
     }
 }
 
-const pass_data loop_factors_pass_data = {
-  RTL_PASS,
-  "calltab_loop_factors",	/* name */
-  OPTGROUP_NONE,
-  TV_NONE,
-  0, 0, 0, 0, 0
-};
+/* The pass after final: the rows final.cc emitted that the prediction
+   did not foresee (next_discriminator) are reported, never silently:
+   they carry discriminator 0, which may merge blocks of a line that the
+   rule tells apart, and a consumer then sees one count for them.  A
+   warning with no option (docs/plugin-options.md, "Warnings").  */
+void
+report_mismatches (discriminators &d)
+{
+  function_table &t = d.current;
+  if (t.decl != current_function_decl || t.mismatches == 0)
+    return;
+  /* GCC shows no warning located in a system header (a library
+     template instantiated here): such a function's gets no location.  */
+  location_t loc = DECL_SOURCE_LOCATION (t.decl);
+  if (in_system_header_at (loc))
+    loc = UNKNOWN_LOCATION;
+  warning_n (loc, 0, t.mismatches,
+	     "%s: %qD: %u line-table row differs from the prediction; "
+	     "discriminators there may be 0 where blocks of a line need "
+	     "distinct numbers",
+	     "%s: %qD: %u line-table rows differ from the prediction; "
+	     "discriminators there may be 0 where blocks of a line need "
+	     "distinct numbers",
+	     CALLTAB_PLUGIN_NAME, t.decl, t.mismatches);
+  t.mismatches = 0;
+}
 
-class loop_factors_pass : public rtl_opt_pass
+/* For functions with debug information.  */
+bool
+debug_info_gate (const discriminators &)
+{
+  return debug_info_level >= DINFO_LEVEL_TERSE;
+}
+
+/* An RTL pass of the part: its gate and its work are functions of the
+   part's state, so that each pass is those two functions and a name.  */
+class part_pass : public rtl_opt_pass
 {
 public:
-  loop_factors_pass (gcc::context *ctxt, discriminators *state)
-    : rtl_opt_pass (loop_factors_pass_data, ctxt), m_state (state)
+  typedef bool (*gate_fn) (const discriminators &);
+  typedef void (*execute_fn) (discriminators &);
+
+  part_pass (const char *pass_name, discriminators *state, gate_fn gate_f,
+	     execute_fn execute_f)
+    : rtl_opt_pass (data (pass_name), g), m_state (state), m_gate (gate_f),
+      m_execute (execute_f)
   {}
 
   bool gate (function *) final override
   {
-    return debug_info_level >= DINFO_LEVEL_TERSE;
+    return m_gate (*m_state);
   }
 
   unsigned int execute (function *) final override
   {
-    loop_factors (*m_state);
+    m_execute (*m_state);
     return 0;
   }
 
 private:
+  /* No dump group, timer, properties or TODOs (rtl_opt_pass copies
+     it).  */
+  static pass_data data (const char *pass_name)
+  {
+    pass_data d = { RTL_PASS, pass_name, OPTGROUP_NONE, TV_NONE,
+		    0, 0, 0, 0, 0 };
+    return d;
+  }
+
   discriminators *m_state;
+  gate_fn m_gate;
+  execute_fn m_execute;
 };
+
+/* Run PASS at POS of the first instance of the pass named REFERENCE.  */
+void
+add_pass (const char *plugin_name, opt_pass *pass, const char *reference,
+	  pass_positioning_ops pos)
+{
+  struct register_pass_info info;
+  info.pass = pass;
+  info.reference_pass_name = reference;
+  info.ref_pass_instance_number = 1;
+  info.pos_op = pos;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
 
 } // anon namespace
 
@@ -1419,21 +1581,18 @@ calltab_discriminators_init (const char *plugin_name,
   client.finish_unit = finish_unit;
   if (!numbered_p (opts))
     return client;
-  struct register_pass_info info;
-  info.pass = new discriminators_pass (g, state);
-  info.reference_pass_name = CALLTAB_FINAL_PASS_NAME;
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_BEFORE;
-  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  add_pass (plugin_name,
+	    new part_pass ("calltab_discriminators", state, numbering_gate,
+			   number_function),
+	    CALLTAB_FINAL_PASS_NAME, PASS_POS_INSERT_BEFORE);
+  add_pass (plugin_name,
+	    new part_pass ("calltab_mismatches", state, numbering_gate,
+			   report_mismatches),
+	    CALLTAB_FINAL_PASS_NAME, PASS_POS_INSERT_AFTER);
   if (opts.discriminators == CALLTAB_DISCRIM_HIERARCHICAL)
-    {
-      struct register_pass_info loops;
-      loops.pass = new loop_factors_pass (g, state);
-      loops.reference_pass_name = "loop2_unroll";
-      loops.ref_pass_instance_number = 1;
-      loops.pos_op = PASS_POS_INSERT_AFTER;
-      register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-			 &loops);
-    }
+    add_pass (plugin_name,
+	      new part_pass ("calltab_loop_factors", state, debug_info_gate,
+			     loop_factors),
+	      "loop2_unroll", PASS_POS_INSERT_AFTER);
   return client;
 }
