@@ -420,7 +420,7 @@ decide_virtual (const struct cx *cx, size_t level, const Calltab_Entry *e,
       uint64_t s;
       int m = __calltab_member_slot (cx->ct, d->candidates[i].die, &s,
 				     &cdie[i], &cname[i]);
-      keep[i] = m == 0 ? s == slot : d->candidates[i].die == 0;
+      keep[i] = m == 1 ? s == slot : d->candidates[i].die == 0;
     }
   /* Keep the class facts with their candidates.  */
   {

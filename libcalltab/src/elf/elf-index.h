@@ -27,18 +27,18 @@ struct ct_rel
   const char *name;		/* "" if none */
 };
 
-/* The relocation section RSCN cannot name symbols (no symbol table).  */
-#define CT_RELOC_NO_SYMTAB 2
-
 /* Call FN (REL, ARG) for every relocation of relocation section RSCN of
-   ELF (SHT_RELA or SHT_REL; other sections have none), in order.  With
-   NEED_SYMTAB, returns CT_RELOC_NO_SYMTAB without calling FN if RSCN's
-   sh_link is not a symbol table; else relocations whose symbol cannot be
-   read have HAVE_SYM false.  Stops at the first non-zero return of FN
-   and returns it; 0 when FN returned 0 for all.  */
-int __calltab_reloc_walk (Elf *elf, Elf_Scn *rscn, bool need_symtab,
+   ELF (SHT_RELA or SHT_REL; other sections have none), in order;
+   relocations whose symbol cannot be read (no symbol table: see
+   __calltab_reloc_has_symtab) have HAVE_SYM false.  Stops at the first
+   non-zero return of FN and returns it; 0 when FN returned 0 for all.  */
+int __calltab_reloc_walk (Elf *elf, Elf_Scn *rscn,
 			  int (*fn) (const struct ct_rel *rel, void *arg),
 			  void *arg);
+
+/* Whether the sh_link of relocation section RSCN of ELF is a symbol
+   table that can be read: its relocations can name symbols.  */
+bool __calltab_reloc_has_symtab (Elf *elf, Elf_Scn *rscn);
 
 /* Where the relocation sections of a file are, built once: the
    relocation sections applying to each section, and the extended
@@ -61,9 +61,10 @@ void __calltab_relindex_free (struct ct_relindex *ix);
 
 /* __calltab_reloc_walk through IX (built for ELF; NULL: the plain
    walk), and the same for every relocation section of ELF that applies
-   to section SCN (relocations whose symbol cannot be read left out).  */
+   to section SCN (relocations whose symbol cannot be read, and
+   relocation sections without a symbol table, left out).  */
 int __calltab_reloc_walk_ix (Elf *elf, const struct ct_relindex *ix,
-			     Elf_Scn *rscn, bool need_symtab,
+			     Elf_Scn *rscn,
 			     int (*fn) (const struct ct_rel *rel, void *arg),
 			     void *arg);
 int __calltab_foreach_reloc_ix (Elf *elf, const struct ct_relindex *ix,

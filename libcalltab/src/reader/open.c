@@ -55,18 +55,30 @@ has_tables (Elf *elf)
   return false;
 }
 
-/* Find the DWARF through libdwfl; its absence is not an error here.
-   Returns false when out of memory.  */
-static bool
+/* Find the DWARF through libdwfl; its absence is not an error here (it
+   is kept in CT->dwarf_error).  Returns 0, or -1 when out of memory.  */
+static int
 open_dwarf (Calltab *ct)
 {
   Dwfl_Module *mod;
   Dwarf_Addr bias;
-  ct->dwarf = __calltab_dwfl_offline (&ct->callbacks, &ct->debuginfo_path,
-				      ct->path, &ct->dwfl, &mod, &bias);
+  int found = __calltab_dwfl_offline (&ct->callbacks, &ct->debuginfo_path,
+				      ct->path, &ct->dwfl, &mod, &ct->dwarf,
+				      &bias);
   ct->module = mod;
-  if (ct->dwarf == NULL)
-    goto fail;
+  if (found < 0)
+    return -1;
+  if (found == 0)
+    {
+      const char *msg = dwfl_errmsg (-1);
+      ct->dwarf_error = strdup (msg != NULL ? msg : "no DWARF found");
+      if (ct->dwarf_error == NULL)
+	{
+	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	  return -1;
+	}
+      return 0;
+    }
   const char *debugfile = NULL;
   dwfl_module_info (mod, NULL, NULL, NULL, NULL, NULL, NULL, &debugfile);
   Elf *debug_elf = dwarf_getelf (ct->dwarf);
@@ -79,15 +91,7 @@ open_dwarf (Calltab *ct)
       free (ct->tables_path);
       ct->tables_path = strdup (debugfile);
     }
-  return true;
-
-fail:
-  ct->dwarf = NULL;
-  if (ct->dwfl == NULL)
-    return false;
-  const char *msg = dwfl_errmsg (-1);
-  ct->dwarf_error = strdup (msg != NULL ? msg : "no DWARF found");
-  return ct->dwarf_error != NULL;
+  return 0;
 }
 
 /* Find the table sections of CT->tables_elf, load and decode them.  */
@@ -253,11 +257,8 @@ calltab_begin_debuginfo (const char *path, const char *debuginfo_path)
   char why[128];
   if ((ct->layout_ok = __calltab_elf_layout_sane (ct->elf, ct->fd, why, sizeof why)))
     {
-      if (!open_dwarf (ct))
-	{
-	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-	  goto fail;
-	}
+      if (open_dwarf (ct) < 0)
+	goto fail;
     }
   else
     {

@@ -337,14 +337,14 @@ verify_units (struct verify *v)
 		       "unit built with the calltab plugin has no"
 		       " DW_AT_stmt_list: its discriminators cannot be"
 		       " checked");
-      else if ((r = __calltab_getsrclines (&cudie, &lines, &nlines)) > 0
+      else if ((r = __calltab_getsrclines (&cudie, &lines, &nlines)) == 0
 	       && !__calltab_comp_dir_readable (&cudie))
 	verify_report (v, VC_NO_LINE_TABLE, &place,
 		       "unit built with the calltab plugin has a"
 		       " DW_AT_comp_dir that does not end within the unit,"
 		       " which libdw's line functions cannot read safely:"
 		       " its discriminators cannot be checked");
-      else if (r > 0)
+      else if (r == 0)
 	verify_report (v, VC_NO_LINE_TABLE, &place,
 		       "unit built with the calltab plugin has a line table"
 		       " before DWARF 5 without DW_AT_comp_dir, which this"
