@@ -147,6 +147,119 @@ vex_imm (unsigned map, unsigned op)
   return 0;
 }
 
+/* The legacy prefixes and REX prefix of an instruction.  */
+struct prefixes
+{
+  bool opsize;			/* 66 */
+  bool addr32;			/* 67 */
+  bool lock_rep;		/* F0 or F3 */
+  unsigned rex;			/* right before the opcode, else 0 */
+};
+
+/* Read the prefixes of the instruction at P (LIMIT bytes) into *PFX.
+   Returns the index of its opcode, LIMIT if there is none.  */
+static size_t
+read_prefixes (const unsigned char *p, size_t limit, struct prefixes *pfx)
+{
+  *pfx = (struct prefixes) { false, false, false, 0 };
+  size_t i = 0;
+  for (; i < limit; i++)
+    {
+      unsigned char b = p[i];
+      if ((b & 0xf0) == 0x40)
+	{
+	  pfx->rex = b;
+	  continue;
+	}
+      if (b == 0x66)
+	pfx->opsize = true;
+      else if (b == 0x67)
+	pfx->addr32 = true;
+      else if (b == 0xf0 || b == 0xf3)
+	pfx->lock_rep = true;
+      else if (!(b == 0xf2 || b == 0x26
+		 || b == 0x2e || b == 0x36 || b == 0x3e || b == 0x64
+		 || b == 0x65))
+	break;
+      pfx->rex = 0;		/* REX counts only right before the opcode */
+    }
+  return i;
+}
+
+/* What follows an instruction's opcode: a ModRM byte (and what it
+   brings), an immediate of IMM bytes, a relative target of REL.  */
+struct operands
+{
+  bool modrm;
+  size_t imm, rel;
+};
+
+/* The opcode after 0F at P[*I] (LIMIT bytes): its operands into *O, the
+   kind of a conditional jump or a return into INSN, *I past the opcode.
+   False if it does not decode.  */
+static bool
+two_byte_op (const unsigned char *p, size_t *i, size_t limit,
+	     struct ct_insn *insn, struct operands *o)
+{
+  if (*i >= limit)
+    return false;
+  unsigned op2 = p[(*i)++];
+  insn->nop = op2 == 0x1f;
+  char k2 = two_byte[op2];
+  switch (k2)
+    {
+    case '-': break;
+    case 'M': o->modrm = true; break;
+    case 'b': o->modrm = true; o->imm = 1; break;
+    case 'L': o->rel = 4; insn->kind = CT_INSN_BRANCH; break;
+    case 'u': insn->kind = CT_INSN_RETURN; break;
+    case '3': case 'A':
+      if (*i >= limit)
+	return false;
+      (*i)++;			/* the third opcode byte */
+      o->modrm = true;
+      o->imm = k2 == 'A' ? 1 : 0;
+      break;
+    default:
+      return false;
+    }
+  return true;
+}
+
+/* The instruction of opcode OP (KIND 'V': VEX C4 or C5, 'E': EVEX 62,
+   'X': 8F, pop or AMD's XOP) whose payload is at P[*I] (LIMIT bytes):
+   its operands into *O, *I past the opcode.  False if it does not
+   decode.  */
+static bool
+vex_op (const unsigned char *p, size_t *i, size_t limit, unsigned op,
+	char kind, struct operands *o)
+{
+  size_t payload = kind == 'V' ? (op == 0xc5 ? 1 : 2) : kind == 'E' ? 3 : 2;
+  if (kind == 'X')
+    {
+      /* 8F /0 is pop; otherwise AMD's XOP prefix.  */
+      if (*i >= limit)
+	return false;
+      if (((p[*i] >> 3) & 7) == 0)
+	{
+	  o->modrm = true;
+	  return true;
+	}
+    }
+  if (limit - *i < payload + 1)
+    return false;
+  unsigned map = op == 0xc5 ? 1 : kind == 'E' ? (p[*i] & 7) : (p[*i] & 0x1f);
+  *i += payload;
+  unsigned vop = p[(*i)++];
+  if (kind == 'X')
+    o->imm = map == 8 ? 1 : map == 0xa ? 4 : 0;
+  else
+    o->imm = vex_imm (map, vop);
+  /* vzeroupper and vzeroall have no ModRM.  */
+  o->modrm = !(kind == 'V' && map == 1 && vop == 0x77);
+  return true;
+}
+
 int
 __calltab_x86_64_decode (const unsigned char *code, size_t size,
 			 size_t off, struct ct_insn *insn)
@@ -155,32 +268,11 @@ __calltab_x86_64_decode (const unsigned char *code, size_t size,
     return 0;
   size_t limit = size - off < 15 ? size - off : 15;
   const unsigned char *p = code + off;
-  size_t i = 0;
-  bool opsize = false, addr32 = false, lock_rep = false;
-  unsigned rex = 0;
-
-  for (; i < limit; i++)
-    {
-      unsigned char b = p[i];
-      if ((b & 0xf0) == 0x40)
-	{
-	  rex = b;
-	  continue;
-	}
-      if (b == 0x66)
-	opsize = true;
-      else if (b == 0x67)
-	addr32 = true;
-      else if (b == 0xf0 || b == 0xf3)
-	lock_rep = true;
-      else if (!(b == 0xf2 || b == 0x26
-		 || b == 0x2e || b == 0x36 || b == 0x3e || b == 0x64
-		 || b == 0x65))
-	break;
-      rex = 0;			/* REX counts only right before the opcode */
-    }
+  struct prefixes pfx;
+  size_t i = read_prefixes (p, limit, &pfx);
   if (i >= limit)
     return 0;
+  unsigned rex = pfx.rex;
 
   memset (insn, 0, sizeof *insn);
   insn->kind = CT_INSN_OTHER;
@@ -191,144 +283,98 @@ __calltab_x86_64_decode (const unsigned char *code, size_t size,
   unsigned op = p[i++];
   insn->nop = op == 0x90 && (rex & 1) == 0;	/* REX.B 90 is xchg %r8 */
   char kind = one_byte[op];
-  size_t immz = opsize && (rex & 8) == 0 ? 2 : 4;
-  size_t imm = 0, rel = 0;
-  bool modrm = false;
+  size_t immz = pfx.opsize && (rex & 8) == 0 ? 2 : 4;
+  struct operands o = { false, 0, 0 };
 
   switch (kind)
     {
     case '-': break;
-    case 'M': modrm = true; break;
-    case 'b': modrm = true; imm = 1; break;
-    case 'z': modrm = true; imm = immz; break;
-    case 'i': imm = 1; break;
-    case 'Z': imm = immz; break;
-    case 'e': imm = 3; break;
-    case 'o': imm = addr32 ? 4 : 8; break;
-    case 'v': imm = (rex & 8) ? 8 : immz; break;
-    case 'j': rel = 1; insn->kind = CT_INSN_BRANCH; break;
-    case 'J': rel = 1; insn->kind = CT_INSN_JUMP; break;
+    case 'M': o.modrm = true; break;
+    case 'b': o.modrm = true; o.imm = 1; break;
+    case 'z': o.modrm = true; o.imm = immz; break;
+    case 'i': o.imm = 1; break;
+    case 'Z': o.imm = immz; break;
+    case 'e': o.imm = 3; break;
+    case 'o': o.imm = pfx.addr32 ? 4 : 8; break;
+    case 'v': o.imm = (rex & 8) ? 8 : immz; break;
+    case 'j': o.rel = 1; insn->kind = CT_INSN_BRANCH; break;
+    case 'J': o.rel = 1; insn->kind = CT_INSN_JUMP; break;
     case 'c':
-      rel = 4;
+      o.rel = 4;
       /* A call only without F0/F3, and E8 under 66 only with REX.W (see
 	 the top of the file).  */
-      if (!lock_rep && !(opsize && (rex & 8) == 0))
+      if (!pfx.lock_rep && !(pfx.opsize && (rex & 8) == 0))
 	insn->kind = CT_INSN_CALL;
       break;
-    case 'K': rel = 4; insn->kind = CT_INSN_JUMP; break;
+    case 'K': o.rel = 4; insn->kind = CT_INSN_JUMP; break;
     case 'r': insn->kind = CT_INSN_RETURN; break;
-    case 'R': imm = 2; insn->kind = CT_INSN_RETURN; break;
+    case 'R': o.imm = 2; insn->kind = CT_INSN_RETURN; break;
     case 'F':
     case 'G':
       if (i >= limit)
 	return 0;
-      modrm = true;
+      o.modrm = true;
       if (((p[i] >> 3) & 7) < 2)
-	imm = kind == 'F' ? 1 : immz;
+	o.imm = kind == 'F' ? 1 : immz;
       break;
     case '7':
       if (i >= limit)
 	return 0;
-      modrm = true;
+      o.modrm = true;
       if (p[i] == 0xf8)		/* xbegin: the abort handler is a target */
 	{
-	  modrm = false;
+	  o.modrm = false;
 	  i++;
-	  rel = immz;
+	  o.rel = immz;
 	  insn->kind = CT_INSN_BRANCH;
 	}
       else
-	imm = immz;
+	o.imm = immz;
       break;
     case 'f':
       if (i >= limit)
 	return 0;
-      modrm = true;
+      o.modrm = true;
       if (((p[i] >> 3) & 7) == 4 || ((p[i] >> 3) & 7) == 5)
 	insn->kind = CT_INSN_JUMP;
-      else if (((p[i] >> 3) & 7) == 2 && !lock_rep)
+      else if (((p[i] >> 3) & 7) == 2 && !pfx.lock_rep)
 	insn->kind = CT_INSN_CALL_INDIRECT;	/* /3 is a far call */
       break;
     case '0':
-      {
-	if (i >= limit)
-	  return 0;
-	unsigned op2 = p[i++];
-	insn->nop = op2 == 0x1f;
-	char k2 = two_byte[op2];
-	switch (k2)
-	  {
-	  case '-': break;
-	  case 'M': modrm = true; break;
-	  case 'b': modrm = true; imm = 1; break;
-	  case 'L': rel = 4; insn->kind = CT_INSN_BRANCH; break;
-	  case 'u': insn->kind = CT_INSN_RETURN; break;
-	  case '3': case 'A':
-	    if (i >= limit)
-	      return 0;
-	    i++;		/* the third opcode byte */
-	    modrm = true;
-	    imm = k2 == 'A' ? 1 : 0;
-	    break;
-	  default:
-	    return 0;
-	  }
-	break;
-      }
+      if (!two_byte_op (p, &i, limit, insn, &o))
+	return 0;
+      break;
     case 'V':
     case 'E':
     case 'X':
-      {
-	size_t payload = kind == 'V' ? (op == 0xc5 ? 1 : 2) : kind == 'E' ? 3 : 2;
-	if (kind == 'X')
-	  {
-	    /* 8F /0 is pop; otherwise AMD's XOP prefix.  */
-	    if (i >= limit)
-	      return 0;
-	    if (((p[i] >> 3) & 7) == 0)
-	      {
-		modrm = true;
-		break;
-	      }
-	  }
-	if (limit - i < payload + 1)
-	  return 0;
-	unsigned map = op == 0xc5 ? 1 : kind == 'E' ? (p[i] & 7) : (p[i] & 0x1f);
-	i += payload;
-	unsigned vop = p[i++];
-	if (kind == 'X')
-	  imm = map == 8 ? 1 : map == 0xa ? 4 : 0;
-	else
-	  imm = vex_imm (map, vop);
-	/* vzeroupper and vzeroall have no ModRM.  */
-	modrm = !(kind == 'V' && map == 1 && vop == 0x77);
-	break;
-      }
+      if (!vex_op (p, &i, limit, op, kind, &o))
+	return 0;
+      break;
     default:			/* 'x' invalid, 'p' cannot happen */
       return 0;
     }
 
-  if (modrm)
+  if (o.modrm)
     {
       size_t n = decode_modrm (p, i, limit, rex, off, insn);
       if (n == 0)
 	return 0;
       i += n;
     }
-  if (limit - i < imm + rel)
+  if (limit - i < o.imm + o.rel)
     return 0;
-  i += imm;
-  if (rel > 0)
+  i += o.imm;
+  if (o.rel > 0)
     {
       /* A call refused above keeps OTHER: no target either.  */
       insn->direct = insn->kind != CT_INSN_OTHER;
       if (insn->direct)
 	{
-	  insn->rel = read_le (p + i, (unsigned) rel);
-	  if (rel == 4)
+	  insn->rel = read_le (p + i, (unsigned) o.rel);
+	  if (o.rel == 4)
 	    insn->rel_field = off + i;
 	}
-      i += rel;
+      i += o.rel;
     }
   insn->length = i;
   return 1;
