@@ -1,6 +1,6 @@
 /* elf-index.h: the ELF walks libcalltab shares (internal): one walker
-   over relocations (relocs.c) and one map from addresses to allocated
-   sections (addrmap.c).  */
+   over relocations (relocs.c), one map from addresses to allocated
+   sections (addrmap.c) and one check of a file's layout (layout.c).  */
 
 #ifndef CALLTAB_ELF_INDEX_H
 #define CALLTAB_ELF_INDEX_H 1
