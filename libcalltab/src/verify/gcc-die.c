@@ -189,7 +189,8 @@ index_unit (struct verify *v, Dwarf_Off unit, size_t hsize)
       v->nomem = true;
       return NULL;
     }
-  qsort (g->sites, g->nsites, sizeof *g->sites, cmp_site);
+  if (g->nsites > 1)
+    qsort (g->sites, g->nsites, sizeof *g->sites, cmp_site);
   g->unit = unit;
   g->valid = true;
   return g;
@@ -251,8 +252,9 @@ verify_gcc_callee (struct verify *v, const Calltab_Func *f,
   if (g == NULL)
     return false;
   struct gcc_site key = { .ret = *ret };
-  struct gcc_site *s = bsearch (&key, g->sites, g->nsites, sizeof key,
-				cmp_site);
+  struct gcc_site *s = g->nsites == 0 ? NULL
+			: bsearch (&key, g->sites, g->nsites, sizeof key,
+				   cmp_site);
   if (s != NULL)
     {
       while (s > g->sites && cmp_site (s - 1, &key) == 0)
