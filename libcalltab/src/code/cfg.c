@@ -29,6 +29,18 @@ add_run (struct ct_blocks *b, uint64_t low, uint64_t high, bool after_jump,
   return 0;
 }
 
+bool
+__calltab_cfg_decodable (const struct ct_code *code,
+			 const struct ct_place *place, uint64_t len)
+{
+  const struct ct_target *target = __calltab_code_target (code);
+  size_t size;
+  const unsigned char *bytes = __calltab_code_bytes (code, place->scnidx,
+						     &size);
+  return target != NULL && target->decode != NULL && bytes != NULL
+	 && place->offset <= size && len <= size - place->offset;
+}
+
 int
 __calltab_cfg_add_range (const struct ct_code *code,
 			 const struct ct_place *place, uint64_t low,
@@ -38,15 +50,14 @@ __calltab_cfg_add_range (const struct ct_code *code,
 						uint64_t *addr, void *arg),
 			 void *arg, struct ct_blocks *b, uint64_t *bad_addr)
 {
+  if (bad_addr != NULL)
+    *bad_addr = low;
+  if (!__calltab_cfg_decodable (code, place, high - low))
+    return 0;
   const struct ct_target *target = __calltab_code_target (code);
   size_t size;
   const unsigned char *bytes = __calltab_code_bytes (code, place->scnidx,
 						     &size);
-  if (bad_addr != NULL)
-    *bad_addr = low;
-  if (target == NULL || target->decode == NULL || bytes == NULL
-      || place->offset > size || high - low > size - place->offset)
-    return 2;			/* no decoder, or no code (NOBITS) */
   size_t start = (size_t) place->offset, end = start + (high - low);
   if (add_addr (&b->leaders, &b->n, &b->alloc, low) < 0)
     return -1;
@@ -63,7 +74,7 @@ __calltab_cfg_add_range (const struct ct_code *code,
 	{
 	  if (bad_addr != NULL)
 	    *bad_addr = here;
-	  return 1;
+	  return 0;
 	}
       uint64_t next = here + insn.length;
       if (insn.nop && !in_run)
@@ -139,7 +150,7 @@ __calltab_cfg_add_range (const struct ct_code *code,
   if (in_run && add_run (b, run_start, high, run_after_jump, true,
 			 run_fill) < 0)
     return -1;
-  return 0;
+  return 1;
 }
 
 int

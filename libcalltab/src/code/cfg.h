@@ -66,16 +66,22 @@ struct ct_blocks
   size_t nfalls, falls_alloc;
 };
 
+/* Whether the LEN bytes at PLACE of CODE can be decoded: the file has
+   a decoder for its machine and the bytes (not a separate debug file's
+   NOBITS code).  */
+bool __calltab_cfg_decodable (const struct ct_code *code,
+			      const struct ct_place *place, uint64_t len);
+
 /* Add the leaders of the code at address LOW..HIGH, which is at PLACE
    (section, offset) of CODE.  IN_FUNC (TARGET, ARG) says whether a jump
    target is in the same function; in an object, a jump whose
    displacement is relocated (to the function's .cold part, or a sibling
    call) has its target at a place (section, offset), and
    PLACE_IN_FUNC (TARGET, &ADDR, ARG) says whether the function holds
-   it and at which address.  Returns 0; 1 if the code does not
-   decode (*BAD_ADDR, when not NULL, is where); 2 if the file has no
-   decoder for the machine or no code there (a separate debug file);
-   -1 if memory ran out (CALLTAB_E_NOMEM set).  */
+   it and at which address.  Returns 1; 0 if the code does not decode
+   (*BAD_ADDR, when not NULL, is where; code that is not
+   __calltab_cfg_decodable does not, at LOW); -1 if memory ran out
+   (CALLTAB_E_NOMEM set).  */
 int __calltab_cfg_add_range (const struct ct_code *code,
 			     const struct ct_place *place, uint64_t low,
 			     uint64_t high,

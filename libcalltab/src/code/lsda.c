@@ -50,7 +50,6 @@ struct ctx
   size_t nrelocs, relocs_alloc;
   struct ct_addrmap *map;	/* linked files */
   struct ct_landing_pads *out;
-  bool nomem;
 };
 
 /* A pointer: a place (section SCN, offset VALUE) in an object, an
@@ -224,7 +223,9 @@ mark_bad (struct ctx *c, size_t scn, uint64_t offset)
     c->out->first_bad = (struct ct_place) { scn, offset };
 }
 
-static void
+/* Add the landing pad PAD (none if it is in no code).  Returns 0, or
+   -1 when out of memory.  */
+static int
 add_pad (struct ctx *c, struct ptr pad)
 {
   struct ct_place place;
@@ -235,16 +236,14 @@ add_pad (struct ctx *c, struct ptr pad)
       /* An address: the executable section holding its byte.  */
       if (pad.value == UINT64_MAX
 	  || !__calltab_code_locate (c->code, pad.value + 1, &place))
-	return;
+	return 0;
       place.offset--;
     }
   struct ct_landing_pads *o = c->out;
   if (__calltab_reserve (&o->pads, &o->alloc, o->n + 1, sizeof *o->pads) < 0)
-    {
-      c->nomem = true;
-      return;
-    }
+    return -1;
   o->pads[o->n++] = place;
+  return 0;
 }
 
 /* The bytes of the section holding pointer P, and P's offset in it.  */
@@ -269,8 +268,9 @@ ptr_bytes (const struct ctx *c, struct ptr p, size_t *scn, size_t *size,
   return b;
 }
 
-/* Decode the LSDA at LSDA of the function starting at FUNC.  */
-static void
+/* Decode the LSDA at LSDA of the function starting at FUNC (one that
+   does not decode is counted).  Returns 0, or -1 when out of memory.  */
+static int
 decode_lsda (struct ctx *c, struct ptr lsda, struct ptr func)
 {
   size_t scn, size, pos;
@@ -278,7 +278,7 @@ decode_lsda (struct ctx *c, struct ptr lsda, struct ptr func)
   if (b == NULL)
     {
       mark_bad (c, lsda.scn, lsda.value);
-      return;
+      return 0;
     }
   uint64_t start = pos;
   struct ptr lpstart = func;
@@ -315,18 +315,20 @@ decode_lsda (struct ctx *c, struct ptr lsda, struct ptr func)
       /* An object may relocate the landing pad itself.  */
       const struct obj_reloc *r = c->relocatable
 				  ? reloc_at (c, scn, lp_field) : NULL;
-      if (r != NULL)
-	add_pad (c, (struct ptr) { r->target_scn,
-				   r->sym_value + (r->implicit ? lp
-						   : (uint64_t) r->addend) });
-      else if (lp != 0)
-	add_pad (c, (struct ptr) { lpstart.scn, lpstart.value + lp });
-      if (c->nomem)
-	return;
+      if ((r != NULL
+	   && add_pad (c, (struct ptr) { r->target_scn,
+					 r->sym_value
+					 + (r->implicit ? lp
+					    : (uint64_t) r->addend) }) < 0)
+	  || (r == NULL && lp != 0
+	      && add_pad (c, (struct ptr) { lpstart.scn,
+					    lpstart.value + lp }) < 0))
+	return -1;
     }
-  return;
+  return 0;
 bad:
   mark_bad (c, scn, start);
+  return 0;
 }
 
 /* What an FDE needs of its CIE.  */
@@ -395,7 +397,9 @@ parse_cie (const struct ctx *c, const Dwarf_CIE *e, struct cie *cie)
   cie->ok = true;
 }
 
-static void
+/* Find the landing pads of the FDEs of .eh_frame section SCN (DATA).
+   Returns 0, or -1 when out of memory.  */
+static int
 walk_eh_frame (struct ctx *c, size_t scn, Elf_Data *data,
 	       const unsigned char *ident)
 {
@@ -451,12 +455,12 @@ walk_eh_frame (struct ctx *c, size_t scn, Elf_Data *data,
       /* No LSDA, or an FDE of discarded code (initial location 0).  */
       if (lnul || fnul || range == 0)
 	continue;
-      decode_lsda (c, lsda, func);
-      if (c->nomem)
-	return;
+      if (decode_lsda (c, lsda, func) < 0)
+	return -1;
     }
   if (rc < 0)
     mark_bad (c, scn, off);
+  return 0;
 }
 
 static int
@@ -519,23 +523,17 @@ __calltab_landing_pads (Elf *elf, const struct ct_code *code,
 	  || (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
 	continue;
       const char *target = __calltab_code_scn_name (code, sh.sh_info);
-      if (!is_named (target, ".eh_frame")
-	  && !is_named (target, ".gcc_except_table"))
+      if ((!is_named (target, ".eh_frame")
+	   && !is_named (target, ".gcc_except_table"))
+	  || !__calltab_reloc_has_symtab (elf, s))
 	continue;
-      int rc = __calltab_reloc_walk (elf, s, true, add_reloc, &c);
-      if (rc < 0)
-	{
-	  c.nomem = true;
-	  goto out;
-	}
+      if (__calltab_reloc_walk (elf, s, add_reloc, &c) < 0)
+	goto fail;
     }
   if (c.nrelocs > 0)
     qsort (c.relocs, c.nrelocs, sizeof *c.relocs, cmp_reloc);
   if (!c.relocatable && (c.map = __calltab_addrmap (elf)) == NULL)
-    {
-      c.nomem = true;
-      goto out;
-    }
+    goto fail;
   for (Elf_Scn *s = NULL; (s = elf_nextscn (elf, s)) != NULL;)
     {
       GElf_Shdr sh;
@@ -546,10 +544,9 @@ __calltab_landing_pads (Elf *elf, const struct ct_code *code,
       Elf_Data *data = elf_getdata (s, NULL);
       if (data == NULL || data->d_buf == NULL)
 	continue;
-      walk_eh_frame (&c, elf_ndxscn (s), data,
-		     (const unsigned char *) ident);
-      if (c.nomem)
-	goto out;
+      if (walk_eh_frame (&c, elf_ndxscn (s), data,
+			 (const unsigned char *) ident) < 0)
+	goto fail;
     }
   if (out->n > 0)
     {
@@ -560,15 +557,15 @@ __calltab_landing_pads (Elf *elf, const struct ct_code *code,
 	  out->pads[n++] = out->pads[i];
       out->n = n;
     }
-out:
   free (c.relocs);
   free (c.map);
-  if (c.nomem)
-    {
-      __calltab_landing_pads_free (out);
-      return -1;
-    }
   return 0;
+
+fail:
+  free (c.relocs);
+  free (c.map);
+  __calltab_landing_pads_free (out);
+  return -1;
 }
 
 static bool

@@ -25,7 +25,11 @@
    The library's one error convention: a function that fails returns -1
    (a pointer NULL, a count (size_t) -1 where a count is the result) with
    the calling thread's error set here; out of memory is CALLTAB_E_NOMEM.
-   Nothing else reports failure.  */
+   Nothing else reports failure: no flag out-parameters, no other
+   values.  An internal function that answers a question or looks for
+   something and may fail returns 1 (yes, found: its out-parameters
+   set), 0 (no, none) or -1.  The public API keeps libdw's order
+   instead (calltab.h: 0, 1 for "not found", -1).  */
 
 /* Record error CODE for the calling thread.  FMT, when not NULL, is a
    printf format for detail (file, section, offset) prepended to the

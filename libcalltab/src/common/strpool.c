@@ -14,13 +14,17 @@ hash_bytes (const char *s, size_t len)
   return h;
 }
 
-static bool
+/* Double POOL's table.  Returns 0, or -1 with CALLTAB_E_NOMEM set.  */
+static int
 grow (struct ct_strpool *pool)
 {
   size_t nsize = pool->size ? pool->size * 2 : 256;
   char **slots = calloc (nsize, sizeof *slots);
   if (slots == NULL)
-    return false;
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
   for (size_t i = 0; i < pool->size; i++)
     if (pool->slots[i] != NULL)
       {
@@ -33,15 +37,18 @@ grow (struct ct_strpool *pool)
   free (pool->slots);
   pool->slots = slots;
   pool->size = nsize;
-  return true;
+  return 0;
 }
 
 const char *
 __calltab_strpool_add (struct ct_strpool *pool, const char *s, size_t len,
 		       char *owned)
 {
-  if (pool->used * 2 >= pool->size && !grow (pool))
-    goto nomem;
+  if (pool->used * 2 >= pool->size && grow (pool) < 0)
+    {
+      free (owned);
+      return NULL;
+    }
   size_t j = hash_bytes (s, len) & (pool->size - 1);
   for (; pool->slots[j] != NULL; j = (j + 1) & (pool->size - 1))
     if (strncmp (pool->slots[j], s, len) == 0 && pool->slots[j][len] == '\0')

@@ -106,10 +106,10 @@ const struct ct_vtable *__calltab_vtable_at (const struct ct_disamb *st,
 					     uint64_t addr);
 
 /* The vtable slot of the virtual member function whose concrete DIE is
-   DIE (DW_AT_vtable_elem_location through its specification): 0 with
-   *SLOT and *DECL (the member's declaration DIE offset) and *CLASS_DIE
-   (the class it is declared in) and *CLASS_NAME (qualified, owned by
-   CT), 1 if not virtual, -1 on error.  */
+   DIE (DW_AT_vtable_elem_location through its specification): 1 with
+   *SLOT, *CLASS_DIE (the class it is declared in, 0 if none) and
+   *CLASS_NAME (qualified, owned by CT; NULL if none, or when it could
+   not be kept), 0 if it is not virtual or its DIE does not read.  */
 int __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
 			   uint64_t *class_die, const char **class_name);
 

@@ -393,92 +393,78 @@ decide_direct (const struct cx *cx, size_t level, const Calltab_Entry *e,
   return ret;
 }
 
+/* Keep first, in their order, D's candidates whose vtable slot is SLOT
+   (or, without a DIE, that cannot be ruled out): D->nremaining of them.
+   The class DIE and qualified class name of each candidate, in the new
+   order, into *CDIE and *CNAME (the caller frees them).  Returns 0, or
+   -1 when out of memory.  */
 static int
-decide_virtual (const struct cx *cx, size_t level, const Calltab_Entry *e,
-		size_t ne, Calltab_Decision *d)
+keep_slot (const struct cx *cx, Calltab_Decision *d, uint64_t slot,
+	   uint64_t **cdie, const char ***cname)
 {
-  uint64_t r = cx->q->ra[level];
-  struct found f;
-  char *who = NULL;
-  int c = choose_entry (cx, CALLTAB_VCALL, level, e, ne, d, &f, &who);
-  free (who);
-  if (c != 0)
-    return c < 0 ? -1 : 0;
-  uint64_t slot = f.entry.value;
-  d->table = CALLTAB_VCALL;
-  d->entry = f.entry;
-  const struct ct_unit *u = &cx->ct->tables[CALLTAB_VCALL].units[f.entry.unit];
   size_t n = d->ncandidates;
   bool *keep = calloc (n ? n : 1, sizeof *keep);
-  uint64_t *cdie = calloc (n ? n : 1, sizeof *cdie);
-  const char **cname = calloc (n ? n : 1, sizeof *cname);
-  int ret = 0;
-  if (keep == NULL || cdie == NULL || cname == NULL)
-    goto nomem;
+  *cdie = calloc (n ? n : 1, sizeof **cdie);
+  *cname = calloc (n ? n : 1, sizeof **cname);
+  Calltab_Function *old = malloc ((n ? n : 1) * sizeof *old);
+  uint64_t *od = malloc ((n ? n : 1) * sizeof *od);
+  const char **on = malloc ((n ? n : 1) * sizeof *on);
+  int ret = -1;
+  if (keep == NULL || *cdie == NULL || *cname == NULL || old == NULL
+      || od == NULL || on == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      goto out;
+    }
   for (size_t i = 0; i < n; i++)
     {
       uint64_t s;
       int m = __calltab_member_slot (cx->ct, d->candidates[i].die, &s,
-				     &cdie[i], &cname[i]);
-      keep[i] = m == 0 ? s == slot : d->candidates[i].die == 0;
+				     &(*cdie)[i], &(*cname)[i]);
+      keep[i] = m == 1 ? s == slot : d->candidates[i].die == 0;
     }
   /* Keep the class facts with their candidates.  */
-  {
-    Calltab_Function *old = malloc (n * sizeof *old);
-    uint64_t *od = malloc (n * sizeof *od);
-    const char **on = malloc (n * sizeof *on);
-    if (old == NULL || od == NULL || on == NULL)
-      {
-	free (old), free (od), free (on);
-	goto nomem;
-      }
-    memcpy (old, d->candidates, n * sizeof *old);
-    memcpy (od, cdie, n * sizeof *od);
-    memcpy (on, cname, n * sizeof *on);
-    size_t k = 0;
-    for (int pass = 1; pass >= 0; pass--)
-      for (size_t i = 0; i < n; i++)
-	if (keep[i] == (pass == 1))
-	  {
-	    d->candidates[k] = old[i];
-	    cdie[k] = od[i];
-	    cname[k] = on[i];
-	    k++;
-	  }
-    d->nremaining = 0;
+  memcpy (old, d->candidates, n * sizeof *old);
+  memcpy (od, *cdie, n * sizeof *od);
+  memcpy (on, *cname, n * sizeof *on);
+  size_t k = 0;
+  for (int pass = 1; pass >= 0; pass--)
     for (size_t i = 0; i < n; i++)
-      d->nremaining += keep[i];
-    free (old), free (od), free (on);
-  }
-  char head[200];
-  snprintf (head, sizeof head, "the %s entry at 0x%" PRIx64 " (unit 0x%"
-	    PRIx64 ") at return address 0x%" PRIx64 " calls vtable slot %"
-	    PRIu64, CALLTAB_VCALL_SECTION, f.entry.offset, u->offset, r, slot);
-  if (!cx->q->has_this_vtable || level > 0)
-    {
-      if (d->nremaining == 1)
+      if (keep[i] == (pass == 1))
 	{
-	  decided (d, 0);
-	  ret = say (cx, d, "%s; '%s' is the only function at 0x%" PRIx64
-		     " with that slot", head, d->function.name, cx->q->pc);
+	  d->candidates[k] = old[i];
+	  (*cdie)[k] = od[i];
+	  (*cname)[k] = on[i];
+	  k++;
 	}
-      else
-	ret = undecidable (cx, d, "virtual call without the vtable: %s; %zu "
-			   "of the %zu functions at 0x%" PRIx64 " have that "
-			   "slot (give --this-vtable)", head, d->nremaining,
-			   d->ncandidates, cx->q->pc);
-      goto out;
-    }
+  d->nremaining = 0;
+  for (size_t i = 0; i < n; i++)
+    d->nremaining += keep[i];
+  ret = 0;
+out:
+  free (keep);
+  free (old);
+  free (od);
+  free (on);
+  return ret;
+}
+
+/* With the vtable of the object (--this-vtable): which of D's remaining
+   candidates (class DIEs CDIE, class names CNAME) belongs to its class,
+   or the most derived base it inherits SLOT from.  HEAD says which
+   entry.  */
+static int
+decide_by_vtable (const struct cx *cx, Calltab_Decision *d, const char *head,
+		  uint64_t slot, const uint64_t *cdie, const char **cname)
+{
+  size_t n = d->ncandidates;
   const struct ct_vtable *vt = __calltab_vtable_at (cx->st,
 						    cx->q->this_vtable);
   if (vt == NULL || vt->class_name == NULL)
-    {
-      ret = undecidable (cx, d, "virtual call: %s, but no vtable holds "
-			 "0x%" PRIx64 "; %zu of the %zu functions have that "
-			 "slot", head, cx->q->this_vtable, d->nremaining,
-			 d->ncandidates);
-      goto out;
-    }
+    return undecidable (cx, d, "virtual call: %s, but no vtable holds "
+			"0x%" PRIx64 "; %zu of the %zu functions have that "
+			"slot", head, cx->q->this_vtable, d->nremaining,
+			d->ncandidates);
   const char *vsrc = vt->from_die ? "the vtable DIE" : "the symbol";
   const char *vname = vt->symbol ? vt->symbol : "?";
   size_t hit = n, nhits = 0;
@@ -502,10 +488,10 @@ decide_virtual (const struct cx *cx, size_t level, const Calltab_Entry *e,
   if (nhits == 1)
     {
       decided (d, hit);
-      ret = say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (%s %s); its "
-		 "member at slot %" PRIu64 " is '%s'", head, cx->q->this_vtable,
-		 vt->class_name, vsrc, vname, slot, d->function.name);
-      goto out;
+      return say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (%s %s); its "
+		  "member at slot %" PRIu64 " is '%s'", head,
+		  cx->q->this_vtable, vt->class_name, vsrc, vname, slot,
+		  d->function.name);
     }
   /* Inherited: the most derived base of the vtable's class.  */
   if (nhits == 0 && vt->class_die != 0)
@@ -521,25 +507,60 @@ decide_virtual (const struct cx *cx, size_t level, const Calltab_Entry *e,
       if (hit != n)
 	{
 	  decided (d, hit);
-	  ret = say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (%s %s), "
-		     "which inherits its slot %" PRIu64 " from '%s'", head,
-		     cx->q->this_vtable, vt->class_name, vsrc, vname, slot,
-		     d->function.name);
-	  goto out;
+	  return say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (%s %s), "
+		      "which inherits its slot %" PRIu64 " from '%s'", head,
+		      cx->q->this_vtable, vt->class_name, vsrc, vname, slot,
+		      d->function.name);
 	}
     }
-  ret = undecidable (cx, d, "virtual call: %s; the vtable 0x%" PRIx64
-		     " is %s's (%s %s), and %zu of the functions at 0x%"
-		     PRIx64 " with that slot belong to it", head,
-		     cx->q->this_vtable, vt->class_name, vsrc, vname, nhits,
-		     cx->q->pc);
-  goto out;
+  return undecidable (cx, d, "virtual call: %s; the vtable 0x%" PRIx64
+		      " is %s's (%s %s), and %zu of the functions at 0x%"
+		      PRIx64 " with that slot belong to it", head,
+		      cx->q->this_vtable, vt->class_name, vsrc, vname, nhits,
+		      cx->q->pc);
+}
 
-nomem:
-  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-  ret = -1;
-out:
-  free (keep);
+static int
+decide_virtual (const struct cx *cx, size_t level, const Calltab_Entry *e,
+		size_t ne, Calltab_Decision *d)
+{
+  uint64_t r = cx->q->ra[level];
+  struct found f;
+  char *who = NULL;
+  int c = choose_entry (cx, CALLTAB_VCALL, level, e, ne, d, &f, &who);
+  free (who);
+  if (c != 0)
+    return c < 0 ? -1 : 0;
+  uint64_t slot = f.entry.value;
+  d->table = CALLTAB_VCALL;
+  d->entry = f.entry;
+  const struct ct_unit *u = &cx->ct->tables[CALLTAB_VCALL].units[f.entry.unit];
+  uint64_t *cdie;
+  const char **cname;
+  int ret;
+  if (keep_slot (cx, d, slot, &cdie, &cname) < 0)
+    ret = -1;
+  else
+    {
+      char head[200];
+      snprintf (head, sizeof head, "the %s entry at 0x%" PRIx64 " (unit 0x%"
+		PRIx64 ") at return address 0x%" PRIx64 " calls vtable slot %"
+		PRIu64, CALLTAB_VCALL_SECTION, f.entry.offset, u->offset, r,
+		slot);
+      if (cx->q->has_this_vtable && level == 0)
+	ret = decide_by_vtable (cx, d, head, slot, cdie, cname);
+      else if (d->nremaining == 1)
+	{
+	  decided (d, 0);
+	  ret = say (cx, d, "%s; '%s' is the only function at 0x%" PRIx64
+		     " with that slot", head, d->function.name, cx->q->pc);
+	}
+      else
+	ret = undecidable (cx, d, "virtual call without the vtable: %s; %zu "
+			   "of the %zu functions at 0x%" PRIx64 " have that "
+			   "slot (give --this-vtable)", head, d->nremaining,
+			   d->ncandidates, cx->q->pc);
+    }
   free (cdie);
   free (cname);
   return ret;

@@ -208,12 +208,12 @@ __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
 		       uint64_t *class_die, const char **class_name)
 {
   Calltab *mct = (Calltab *) ct;
-  int ret = 1;
+  int ret = 0;
   char *qname = NULL;
   *class_die = 0;
   *class_name = NULL;
   if (ct->dwarf == NULL || die == 0)
-    return 1;
+    return 0;
   pthread_mutex_lock (&mct->lock);
   Dwarf_Die d;
   if (dwarf_offdie (ct->dwarf, die, &d) == NULL)
@@ -242,7 +242,7 @@ __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
 	    }
 	  if (n > 0)
 	    free (scopes);
-	  ret = 0;
+	  ret = 1;
 	  goto out;
 	}
       if ((dwarf_attr (&d, DW_AT_specification, &attr) == NULL

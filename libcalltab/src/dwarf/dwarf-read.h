@@ -26,12 +26,13 @@ const char *__calltab_die_linkage_name (Dwarf_Die *die);
 /* The one libdwfl set-up of the reader and the verifier: report PATH
    offline, separate debug files along *DEBUGINFO_PATH (NULL string:
    libdwfl's default).  Fills *CALLBACKS, which must live as long as the
-   Dwfl.  Returns the module's Dwarf, or NULL (no DWARF, or *DWFLP NULL:
-   out of memory); *DWFLP, when not NULL, is the caller's to end.  */
-Dwarf *__calltab_dwfl_offline (Dwfl_Callbacks *callbacks,
-			       char **debuginfo_path, const char *path,
-			       Dwfl **dwflp, Dwfl_Module **modp,
-			       Dwarf_Addr *bias);
+   Dwfl.  Returns 1 with the module's Dwarf in *DWP, 0 when there is no
+   DWARF (*DWP NULL, dwfl_errmsg says why), -1 when out of memory
+   (CALLTAB_E_NOMEM; *DWFLP NULL); *DWFLP, when not NULL, is the
+   caller's to end.  */
+int __calltab_dwfl_offline (Dwfl_Callbacks *callbacks, char **debuginfo_path,
+			    const char *path, Dwfl **dwflp,
+			    Dwfl_Module **modp, Dwarf **dwp, Dwarf_Addr *bias);
 
 /* Where libdwfl placed address *ADDR of relocatable object MOD (its
    DWARF's addresses): 1 with the section index in *SCN and *ADDR made
@@ -52,8 +53,9 @@ void __calltab_dwfl_end (Dwfl *dwfl);
    in a unit without a readable DW_AT_comp_dir).  */
 bool __calltab_lines_readable (Dwarf_Die *cudie);
 
-/* dwarf_getsrclines where __calltab_lines_readable: 0, -1 when libdw
-   fails (dwarf_errno), 1 when the table is not read.  */
+/* dwarf_getsrclines where __calltab_lines_readable: 1 when the table
+   is read, 0 when it is not, -1 when libdw fails (CALLTAB_E_LIBDW;
+   dwarf_errno still says which error).  */
 int __calltab_getsrclines (Dwarf_Die *cudie, Dwarf_Lines **lines,
 			   size_t *nlines);
 
@@ -62,7 +64,8 @@ int __calltab_getsrclines (Dwarf_Die *cudie, Dwarf_Lines **lines,
 bool __calltab_comp_dir_readable (Dwarf_Die *cudie);
 
 /* dwarf_getsrcfiles and dwarf_decl_file where libdw can read the
-   unit's DW_AT_comp_dir (srclines.c); -1 and NULL where it cannot.  */
+   unit's DW_AT_comp_dir (srclines.c): 0, or -1 (CALLTAB_E_LIBDW set)
+   where it cannot or libdw fails; the file name, or NULL.  */
 int __calltab_getsrcfiles (Dwarf_Die *cudie, Dwarf_Files **files,
 			   size_t *nfiles);
 const char *__calltab_decl_file (Dwarf_Die *die);

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include "dwarf-read.h"
 
-Dwarf *
+int
 __calltab_dwfl_offline (Dwfl_Callbacks *callbacks, char **debuginfo_path,
 			const char *path, Dwfl **dwflp, Dwfl_Module **modp,
-			Dwarf_Addr *bias)
+			Dwarf **dwp, Dwarf_Addr *bias)
 {
   /* libdwfl keeps a pointer to the callbacks: the caller keeps them.  A
      NULL *DEBUGINFO_PATH means libdwfl's default
@@ -20,15 +20,19 @@ __calltab_dwfl_offline (Dwfl_Callbacks *callbacks, char **debuginfo_path,
     .debuginfo_path = debuginfo_path,
   };
   *modp = NULL;
+  *dwp = NULL;
   *bias = 0;
   if ((*dwflp = dwfl_begin (callbacks)) == NULL)
-    return NULL;
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
   dwfl_report_begin (*dwflp);
   *modp = dwfl_report_offline (*dwflp, path, path, -1);
   dwfl_report_end (*dwflp, NULL, NULL);
-  if (*modp == NULL)
-    return NULL;
-  return dwfl_module_getdwarf (*modp, bias);
+  if (*modp != NULL)
+    *dwp = dwfl_module_getdwarf (*modp, bias);
+  return *dwp != NULL;
 }
 
 /* libdwfl's layout of a relocatable object: dwfl_report_offline gives

@@ -36,8 +36,17 @@ __calltab_getsrcfiles (Dwarf_Die *cudie, Dwarf_Files **files,
 		       size_t *nfiles)
 {
   if (!__calltab_comp_dir_readable (cudie))
-    return -1;
-  return dwarf_getsrcfiles (cudie, files, nfiles);
+    {
+      __calltab_seterr (CALLTAB_E_LIBDW, "DW_AT_comp_dir does not end within"
+			" its unit");
+      return -1;
+    }
+  if (dwarf_getsrcfiles (cudie, files, nfiles) != 0)
+    {
+      __calltab_seterr (CALLTAB_E_LIBDW, "%s", dwarf_errmsg (-1));
+      return -1;
+    }
+  return 0;
 }
 
 const char *
@@ -72,6 +81,11 @@ int
 __calltab_getsrclines (Dwarf_Die *cudie, Dwarf_Lines **lines, size_t *nlines)
 {
   if (!__calltab_lines_readable (cudie))
-    return 1;
-  return dwarf_getsrclines (cudie, lines, nlines) == 0 ? 0 : -1;
+    return 0;
+  if (dwarf_getsrclines (cudie, lines, nlines) != 0)
+    {
+      __calltab_seterr (CALLTAB_E_LIBDW, "%s", dwarf_errmsg (-1));
+      return -1;
+    }
+  return 1;
 }

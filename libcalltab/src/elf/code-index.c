@@ -129,14 +129,16 @@ get_symbol (const struct ct_code *code, size_t symscn, size_t ndx,
   return true;
 }
 
-static bool
+/* Index the function symbols of symbol table SYMSCN.  Returns 0, or -1
+   when out of memory.  */
+static int
 add_symbols (struct ct_code *code, size_t symscn)
 {
   Elf_Scn *scn = elf_getscn (code->elf, symscn);
   Elf_Data *data = elf_getdata (scn, NULL);
   const GElf_Shdr *sh = &code->sections[symscn].shdr;
   if (data == NULL || sh->sh_entsize == 0)
-    return true;
+    return 0;
   size_t n = data->d_size / sh->sh_entsize;
   for (size_t i = 1; i < n; i++)
     {
@@ -153,7 +155,7 @@ add_symbols (struct ct_code *code, size_t symscn)
 	 targets are looked up by exact place only.  */
       if (__calltab_reserve (&code->symbols, &code->symbols_alloc,
 			     code->nsymbols + 1, sizeof *code->symbols) < 0)
-	return false;
+	return -1;
       code->symbols[code->nsymbols++] = (struct code_symbol) {
 	.shndx = code->relocatable ? sym.st_shndx : 0,
 	.value = sym.st_value,
@@ -161,7 +163,7 @@ add_symbols (struct ct_code *code, size_t symscn)
 	.name = name,
       };
     }
-  return true;
+  return 0;
 }
 
 /* __calltab_reloc_walk callback: index one relocation.  */
@@ -191,8 +193,9 @@ add_reloc (const struct ct_rel *r, void *arg)
 }
 
 /* Index the relocations of relocation section RELSCN (RELA or REL): in
-   objects those that apply to code, in linked files the dynamic ones.  */
-static bool
+   objects those that apply to code, in linked files the dynamic ones.
+   Returns 0, or -1 when out of memory.  */
+static int
 add_relocs (struct ct_code *code, const struct ct_relindex *ix, size_t relscn)
 {
   const GElf_Shdr *sh = &code->sections[relscn].shdr;
@@ -201,13 +204,13 @@ add_relocs (struct ct_code *code, const struct ct_relindex *ix, size_t relscn)
     {
       if (applies_to == 0 || applies_to >= code->nsections
 	  || (code->sections[applies_to].shdr.sh_flags & SHF_EXECINSTR) == 0)
-	return true;
+	return 0;
     }
   else if ((sh->sh_flags & SHF_ALLOC) == 0)
-    return true;
+    return 0;
   return __calltab_reloc_walk_ix (code->elf, ix,
-				  elf_getscn (code->elf, relscn), false,
-				  add_reloc, code) == 0;
+				  elf_getscn (code->elf, relscn),
+				  add_reloc, code);
 }
 
 struct ct_code *
@@ -217,17 +220,24 @@ __calltab_code_begin (Elf *elf)
   size_t shstrndx;
   if (elf == NULL || gelf_getehdr (elf, &ehdr) == NULL
       || elf_getshdrstrndx (elf, &shstrndx) != 0)
-    return NULL;
+    {
+      __calltab_seterr (CALLTAB_E_LIBELF, "%s", elf_errmsg (-1));
+      return NULL;
+    }
   struct ct_code *code = calloc (1, sizeof *code);
   if (code == NULL)
-    return NULL;
+    goto nomem;
   code->elf = elf;
   code->relocatable = ehdr.e_type == ET_REL;
   code->machine = ehdr.e_machine;
-  if (elf_getshdrnum (elf, &code->nsections) != 0
-      || (code->sections = calloc (code->nsections + 1,
-				   sizeof *code->sections)) == NULL)
-    goto fail;
+  if (elf_getshdrnum (elf, &code->nsections) != 0)
+    {
+      __calltab_seterr (CALLTAB_E_LIBELF, "%s", elf_errmsg (-1));
+      goto fail;
+    }
+  if ((code->sections = calloc (code->nsections + 1,
+				sizeof *code->sections)) == NULL)
+    goto nomem;
 
   for (size_t i = 1; i < code->nsections; i++)
     {
@@ -255,10 +265,10 @@ __calltab_code_begin (Elf *elf)
   for (size_t i = 1; i < code->nsections; i++)
     {
       unsigned type = code->sections[i].shdr.sh_type;
-      if ((type == SHT_SYMTAB || type == SHT_DYNSYM)
-	  && !add_symbols (code, i))
-	goto fail;
-      if ((type == SHT_RELA || type == SHT_REL) && !add_relocs (code, ix, i))
+      if (((type == SHT_SYMTAB || type == SHT_DYNSYM)
+	   && add_symbols (code, i) < 0)
+	  || ((type == SHT_RELA || type == SHT_REL)
+	      && add_relocs (code, ix, i) < 0))
 	{
 	  __calltab_relindex_free (ix);
 	  goto fail;
@@ -273,7 +283,7 @@ __calltab_code_begin (Elf *elf)
 	     cmp_symbol);
       code->by_name = malloc (code->nsymbols * sizeof *code->by_name);
       if (code->by_name == NULL)
-	goto fail;
+	goto nomem;
       for (size_t i = 0; i < code->nsymbols; i++)
 	code->by_name[i] = &code->symbols[i];
       qsort (code->by_name, code->nsymbols, sizeof *code->by_name,
@@ -283,6 +293,8 @@ __calltab_code_begin (Elf *elf)
     qsort (code->relocs, code->nrelocs, sizeof *code->relocs, cmp_reloc);
   return code;
 
+nomem:
+  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
 fail:
   __calltab_code_end (code);
   return NULL;

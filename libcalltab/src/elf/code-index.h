@@ -48,8 +48,8 @@ struct ct_code_reloc
 };
 
 /* Index the code sections, symbols and relocations of ELF.  Returns
-   NULL if ELF is not a usable ELF file (libelf error) or on running out
-   of memory.  */
+   NULL if ELF is not a usable ELF file (CALLTAB_E_LIBELF) or on running
+   out of memory (CALLTAB_E_NOMEM).  */
 struct ct_code *__calltab_code_begin (Elf *elf);
 void __calltab_code_end (struct ct_code *code);
 

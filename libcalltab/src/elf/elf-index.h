@@ -1,6 +1,6 @@
 /* elf-index.h: the ELF walks libcalltab shares (internal): one walker
-   over relocations (relocs.c) and one map from addresses to allocated
-   sections (addrmap.c).  */
+   over relocations (relocs.c), one map from addresses to allocated
+   sections (addrmap.c) and one check of a file's layout (layout.c).  */
 
 #ifndef CALLTAB_ELF_INDEX_H
 #define CALLTAB_ELF_INDEX_H 1
@@ -27,18 +27,18 @@ struct ct_rel
   const char *name;		/* "" if none */
 };
 
-/* The relocation section RSCN cannot name symbols (no symbol table).  */
-#define CT_RELOC_NO_SYMTAB 2
-
 /* Call FN (REL, ARG) for every relocation of relocation section RSCN of
-   ELF (SHT_RELA or SHT_REL; other sections have none), in order.  With
-   NEED_SYMTAB, returns CT_RELOC_NO_SYMTAB without calling FN if RSCN's
-   sh_link is not a symbol table; else relocations whose symbol cannot be
-   read have HAVE_SYM false.  Stops at the first non-zero return of FN
-   and returns it; 0 when FN returned 0 for all.  */
-int __calltab_reloc_walk (Elf *elf, Elf_Scn *rscn, bool need_symtab,
+   ELF (SHT_RELA or SHT_REL; other sections have none), in order;
+   relocations whose symbol cannot be read (no symbol table: see
+   __calltab_reloc_has_symtab) have HAVE_SYM false.  Stops at the first
+   non-zero return of FN and returns it; 0 when FN returned 0 for all.  */
+int __calltab_reloc_walk (Elf *elf, Elf_Scn *rscn,
 			  int (*fn) (const struct ct_rel *rel, void *arg),
 			  void *arg);
+
+/* Whether the sh_link of relocation section RSCN of ELF is a symbol
+   table that can be read: its relocations can name symbols.  */
+bool __calltab_reloc_has_symtab (Elf *elf, Elf_Scn *rscn);
 
 /* Where the relocation sections of a file are, built once: the
    relocation sections applying to each section, and the extended
@@ -61,9 +61,10 @@ void __calltab_relindex_free (struct ct_relindex *ix);
 
 /* __calltab_reloc_walk through IX (built for ELF; NULL: the plain
    walk), and the same for every relocation section of ELF that applies
-   to section SCN (relocations whose symbol cannot be read left out).  */
+   to section SCN (relocations whose symbol cannot be read, and
+   relocation sections without a symbol table, left out).  */
 int __calltab_reloc_walk_ix (Elf *elf, const struct ct_relindex *ix,
-			     Elf_Scn *rscn, bool need_symtab,
+			     Elf_Scn *rscn,
 			     int (*fn) (const struct ct_rel *rel, void *arg),
 			     void *arg);
 int __calltab_foreach_reloc_ix (Elf *elf, const struct ct_relindex *ix,
@@ -98,13 +99,56 @@ struct ct_addrmap *__calltab_addrmap (Elf *elf);
 const struct ct_range *__calltab_addrmap_find (const struct ct_addrmap *map,
 					       uint64_t addr);
 
-/* Whether the section and program headers and every section of ELF
-   (open on FD) lie inside the file, and no compressed section claims
-   more than __calltab_chdr_plausible allows (layout.c).  libdwfl reads
-   a whole file into memory with sizes taken from these headers; a file
-   that fails this is not given to it.  On failure *WHY says what is
-   wrong.  */
-bool __calltab_elf_layout_sane (Elf *elf, int fd, char *why, size_t whysize);
+/* A defect of an ELF file's layout (layout.c).  */
+enum ct_layout_what
+{
+  CT_LAYOUT_EHDR,		/* libelf cannot read the ELF header */
+  CT_LAYOUT_TABLE,		/* a header table lies past the end */
+  CT_LAYOUT_SHDRS,		/* libelf cannot read the section headers */
+  CT_LAYOUT_SHDR,		/* ... the header of section SCN */
+  CT_LAYOUT_SECTION,		/* section SCN's contents lie past the end */
+  CT_LAYOUT_COMPRESSED		/* compressed section SCN claims more than
+				   its format can expand to */
+};
+
+struct ct_layout
+{
+  enum ct_layout_what what;
+  uint64_t file_size;
+  /* CT_LAYOUT_TABLE: which table, its entries (e_shnum or e_phnum, or
+     the extended count in section 0), their size; COUNT_KNOWN false
+     when the count is in a section 0 that lies past the end (COUNT 0).  */
+  bool section_table;
+  uint64_t count, entsize;
+  bool count_known;
+  /* TABLE: the table's; SECTION, COMPRESSED: the section's
+     (sh_offset, sh_size).  */
+  uint64_t offset, size;
+  size_t scn;			/* SHDR, SECTION, COMPRESSED */
+  const char *name;		/* SECTION, COMPRESSED: the section's name,
+				   NULL when the name table does not lie
+				   inside the file */
+  uint64_t claimed;		/* COMPRESSED: ch_size */
+  const char *libelf;		/* EHDR, SHDRS, SHDR: libelf's message */
+};
+
+/* The one check of an ELF file's layout: whether the program and
+   section header tables and every section's contents lie inside the
+   file of SIZE bytes, and no compressed section claims more than
+   __calltab_chdr_plausible allows.  libdwfl reads a whole file into
+   memory with sizes taken from these headers, and libelf allocates the
+   size a compressed section claims: a file with a defect is given to
+   neither.  Counts that do not fit in the ELF header follow the gABI
+   (e_shnum 0 with e_shoff not 0: section 0's sh_size; e_phnum PN_XNUM:
+   its sh_info), read from the file's bytes where libelf shows no
+   sections.  Calls FN (D, ARG) for every defect, in file order of the
+   checks (ELF header, program and section header tables, then each
+   section; sections are not looked at when the section header table
+   does not fit); stops at the first non-zero return of FN and returns
+   it; 0 when FN returned 0 for all (or there was no defect).  */
+int __calltab_elf_layout (Elf *elf, uint64_t size,
+			  int (*fn) (const struct ct_layout *d, void *arg),
+			  void *arg);
 
 /* Whether a compressed section of COMPRESSED bytes (header included)
    with header CHDR can hold the size it claims: no more than its

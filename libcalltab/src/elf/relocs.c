@@ -19,24 +19,39 @@ find_xndx (Elf *elf, Elf_Scn *symscn)
   return xndx;
 }
 
+/* The data of the symbol table named by the sh_link of relocation
+   section header SH (*SYMSCN, header *SYMSH), NULL if there is none.  */
+static Elf_Data *
+symtab_of (Elf *elf, const GElf_Shdr *sh, Elf_Scn **symscn, GElf_Shdr *symsh)
+{
+  *symscn = sh->sh_link != 0 ? elf_getscn (elf, sh->sh_link) : NULL;
+  if (*symscn != NULL && gelf_getshdr (*symscn, symsh) != NULL
+      && (symsh->sh_type == SHT_SYMTAB || symsh->sh_type == SHT_DYNSYM))
+    return elf_getdata (*symscn, NULL);
+  return NULL;
+}
+
+bool
+__calltab_reloc_has_symtab (Elf *elf, Elf_Scn *rscn)
+{
+  GElf_Shdr sh, symsh;
+  Elf_Scn *symscn;
+  return gelf_getshdr (rscn, &sh) != NULL
+	 && symtab_of (elf, &sh, &symscn, &symsh) != NULL;
+}
+
 static int
 walk (Elf *elf, const struct ct_relindex *ix, Elf_Scn *rscn,
-      bool need_symtab, int (*fn) (const struct ct_rel *rel, void *arg),
-      void *arg)
+      int (*fn) (const struct ct_rel *rel, void *arg), void *arg)
 {
   GElf_Shdr sh;
   if (gelf_getshdr (rscn, &sh) == NULL
       || (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
     return 0;
   bool rela = sh.sh_type == SHT_RELA;
-  Elf_Scn *symscn = sh.sh_link != 0 ? elf_getscn (elf, sh.sh_link) : NULL;
+  Elf_Scn *symscn;
   GElf_Shdr symsh;
-  Elf_Data *symdata = NULL;
-  if (symscn != NULL && gelf_getshdr (symscn, &symsh) != NULL
-      && (symsh.sh_type == SHT_SYMTAB || symsh.sh_type == SHT_DYNSYM))
-    symdata = elf_getdata (symscn, NULL);
-  if (symdata == NULL && need_symtab)
-    return CT_RELOC_NO_SYMTAB;
+  Elf_Data *symdata = symtab_of (elf, &sh, &symscn, &symsh);
   Elf_Data *xndx = NULL;
   if (symdata != NULL)
     {
@@ -91,20 +106,20 @@ walk (Elf *elf, const struct ct_relindex *ix, Elf_Scn *rscn,
 }
 
 int
-__calltab_reloc_walk (Elf *elf, Elf_Scn *rscn, bool need_symtab,
+__calltab_reloc_walk (Elf *elf, Elf_Scn *rscn,
 		      int (*fn) (const struct ct_rel *rel, void *arg),
 		      void *arg)
 {
-  return walk (elf, NULL, rscn, need_symtab, fn, arg);
+  return walk (elf, NULL, rscn, fn, arg);
 }
 
 int
 __calltab_reloc_walk_ix (Elf *elf, const struct ct_relindex *ix,
-			 Elf_Scn *rscn, bool need_symtab,
+			 Elf_Scn *rscn,
 			 int (*fn) (const struct ct_rel *rel, void *arg),
 			 void *arg)
 {
-  return walk (elf, ix, rscn, need_symtab, fn, arg);
+  return walk (elf, ix, rscn, fn, arg);
 }
 
 struct have_sym_filter
@@ -133,8 +148,9 @@ static int
 foreach_in (Elf *elf, const struct ct_relindex *ix, Elf_Scn *s,
 	    struct have_sym_filter *f)
 {
-  int rc = walk (elf, ix, s, true, only_with_symbol, f);
-  return rc == CT_RELOC_NO_SYMTAB ? 0 : rc;
+  if (!__calltab_reloc_has_symtab (elf, s))
+    return 0;
+  return walk (elf, ix, s, only_with_symbol, f);
 }
 
 int

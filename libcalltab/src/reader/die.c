@@ -58,8 +58,9 @@ compare_callers (const void *a, const void *b)
 }
 
 /* Resolve the DIE at OFFSET of .debug_info section SCN (a key of
-   __calltab_info_key) with DW into *F (no cache).  */
-static void
+   __calltab_info_key) with DW into *F (no cache): a DIE that does not
+   resolve has its error in *F.  Returns 0, or -1 when out of memory.  */
+static int
 resolve_one (Calltab *ct, Dwarf *dw, size_t scn, uint64_t offset,
 	     struct ct_func *f)
 {
@@ -96,9 +97,14 @@ resolve_one (Calltab *ct, Dwarf *dw, size_t scn, uint64_t offset,
       int line;
       if (dwarf_decl_line (&die, &line) == 0)
 	f->f.decl_line = line;
-      return;
+      return 0;
     }
-  f->errmsg = strdup (buf);
+  if ((f->errmsg = strdup (buf)) == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  return 0;
 }
 
 static const struct ct_func *
@@ -176,15 +182,15 @@ info_before (const void *elt, const void *key)
 	 <= *(const unsigned char *const *) key;
 }
 
-/* Collect the .debug_info sections of dwarf_getelf (DW).  Returns 0, -1
-   when out of memory, 1 when the Elf cannot be read.  */
+/* Collect the .debug_info sections of dwarf_getelf (DW).  Returns 1; 0
+   when the Elf cannot be read; -1 when out of memory.  */
 static int
 build_infos (struct scan *sc)
 {
   Elf *delf = dwarf_getelf (sc->dw);
   size_t shstrndx;
   if (delf == NULL || elf_getshdrstrndx (delf, &shstrndx) < 0)
-    return 1;
+    return 0;
   for (Elf_Scn *s = NULL; (s = elf_nextscn (delf, s)) != NULL;)
     {
       GElf_Shdr sh;
@@ -212,7 +218,7 @@ build_infos (struct scan *sc)
      order wins, as a walk over them finds it.  */
   if (sc->overlap)
     qsort (sc->infos, sc->ninfos, sizeof *sc->infos, compare_info_ndx);
-  return 0;
+  return 1;
 }
 
 /* Whether P and the OFFSET_SIZE bytes at it lie in I.  */
@@ -306,10 +312,8 @@ sec_offset (struct scan *sc, Dwarf_Attribute *attr,
   if (!sc->have_infos)
     {
       int rc = build_infos (sc);
-      if (rc < 0)
-	return -1;
-      if (rc > 0)
-	return 0;
+      if (rc <= 0)
+	return rc;
       sc->have_infos = true;
     }
   /* Where the value is in .debug_info; it must lie wholly inside.  */
@@ -483,9 +487,10 @@ resolve_range (Calltab *ct, Dwarf *dw, size_t scn, size_t lo, size_t hi)
   for (size_t i = lo; i < hi; i++)
     {
       Calltab_Func *f = &ct->funcs[i].f;
-      resolve_one (ct, dw, scn, f->die, &ct->funcs[i]);
-      if (scn != 0 && (own (ct, &f->name) < 0 || own (ct, &f->linkage_name) < 0
-		       || own (ct, &f->decl_file) < 0))
+      if (resolve_one (ct, dw, scn, f->die, &ct->funcs[i]) < 0
+	  || (scn != 0 && (own (ct, &f->name) < 0
+			   || own (ct, &f->linkage_name) < 0
+			   || own (ct, &f->decl_file) < 0)))
 	return -1;
     }
   return 0;
@@ -585,21 +590,17 @@ __calltab_resolve (Calltab *ct)
 	    GElf_Shdr sh;
 	    const char *name;
 	    size_t ndx = elf_ndxscn (s);
-	    bool nomem = false;
+	    int used = 0;
 	    if (gelf_getshdr (s, &sh) == NULL || sh.sh_type == SHT_NOBITS
 		|| (name = elf_strptr (ct->elf, shstrndx, sh.sh_name)) == NULL
 		|| strcmp (name, ".debug_info") != 0
 		|| __calltab_info_key (ct, ndx) == 0
-		|| !__calltab_group_used (ct, ndx, &nomem))
-	      {
-		if (nomem)
-		  goto nomem;
-		continue;
-	      }
+		|| (used = __calltab_group_used (ct, ndx)) == 0)
+	      continue;
 	    Dwfl_Module *mod;
-	    Dwarf *dw = __calltab_group_dwarf (ct, ndx, &mod, &nomem);
-	    if (nomem)
-	      goto nomem;
+	    Dwarf *dw;
+	    if (used < 0 || __calltab_group_dwarf (ct, ndx, &dw, &mod) < 0)
+	      return -1;
 	    size_t from = ct->ncallers, tail = ct->nfuncs;
 	    if (dw != NULL
 		&& (scan_units (ct, dw, mod, ndx, &calloc_n) < 0
@@ -624,10 +625,6 @@ __calltab_resolve (Calltab *ct)
   if (associate_implicit (ct) < 0 || derive_part_starts (ct) < 0)
     return -1;
   return 0;
-
-nomem:
-  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-  return -1;
 }
 
 CALLTAB_EXPORT int
@@ -644,8 +641,10 @@ calltab_func (const Calltab *ct, uint64_t die, Calltab_Func *func)
     {
       Calltab *mct = (Calltab *) ct;
       pthread_mutex_lock (&mct->lock);
-      resolve_one (mct, mct->dwarf, 0, die, &tmp);
+      int rc = resolve_one (mct, mct->dwarf, 0, die, &tmp);
       pthread_mutex_unlock (&mct->lock);
+      if (rc < 0)
+	return -1;
       f = &tmp;
     }
   if (f->error != 0)
@@ -939,10 +938,7 @@ derive_part_starts (Calltab *ct)
 	    {
 	      if (code == NULL
 		  && (code = __calltab_code_begin (ct->tables_elf)) == NULL)
-		{
-		  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-		  return -1;
-		}
+		return -1;
 	      start = part_start (ct, code, live->call_scn, live->call_site);
 	      if (start == (uint64_t) -1)
 		start = 0;

@@ -150,12 +150,12 @@ relocated_data (struct ct_group_index *gi, size_t i)
 }
 
 /* Make room for SIZE bytes in IMAGE; a new slot of SLOT bytes moves the
-   bytes after it.  */
-static bool
+   bytes after it.  Returns 0, or -1 when out of memory.  */
+static int
 image_reserve (struct ct_group_index *gi, size_t slot, size_t size)
 {
   if (slot <= gi->slot && size <= gi->image_alloc)
-    return true;
+    return 0;
   if (slot < gi->slot)
     slot = gi->slot;
   size_t grow = slot - gi->slot;
@@ -164,7 +164,10 @@ image_reserve (struct ct_group_index *gi, size_t slot, size_t size)
     alloc *= 2;
   unsigned char *image = malloc (alloc);
   if (image == NULL)
-    return false;
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
   if (gi->image != NULL)
     memcpy (image + slot, gi->image + gi->slot, gi->base_end - gi->slot);
   for (size_t b = 0; b < gi->nbase; b++)
@@ -174,18 +177,18 @@ image_reserve (struct ct_group_index *gi, size_t slot, size_t size)
   gi->image = image;
   gi->image_alloc = alloc;
   gi->slot = slot;
-  return true;
+  return 0;
 }
 
-/* Whether views can be made for CT, and the copy of the ungrouped debug
-   sections.  False with *NOMEM: out of memory.  */
-static bool
-fast_setup (Calltab *ct, struct ct_group_index *gi, bool *nomem)
+/* Whether views can be made for CT (1, with the copy of the ungrouped
+   debug sections made) or not (0).  Returns -1 when out of memory.  */
+static int
+fast_setup (Calltab *ct, struct ct_group_index *gi)
 {
   /* libdwfl relocated the object itself (its relocation succeeded, or
      there would be no Dwarf) and its sections are the object's.  */
   if (ct->dwarf == NULL || ct->module == NULL || !ct->layout_ok)
-    return false;
+    return 0;
   const char *debugfile = NULL;
   dwfl_module_info (ct->module, NULL, NULL, NULL, NULL, NULL, NULL,
 		    &debugfile);
@@ -194,14 +197,14 @@ fast_setup (Calltab *ct, struct ct_group_index *gi, bool *nomem)
   if ((debugfile != NULL && strcmp (debugfile, ct->path) != 0)
       || gi->relocated == NULL || elf_getshdrnum (gi->relocated, &n) < 0
       || n != gi->nscns || elf_getshdrstrndx (ct->elf, &shstrndx) < 0)
-    return false;
+    return 0;
   gi->names = calloc (n ? n : 1, sizeof *gi->names);
   gi->base = malloc ((n ? n : 1) * sizeof *gi->base);
   gi->base_off = malloc ((n ? n : 1) * sizeof *gi->base_off);
   if (gi->names == NULL || gi->base == NULL || gi->base_off == NULL)
     {
-      *nomem = true;
-      return false;
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
     }
   size_t total = 0;
   for (size_t i = 1; i < n; i++)
@@ -216,7 +219,7 @@ fast_setup (Calltab *ct, struct ct_group_index *gi, bool *nomem)
       /* libdwfl decompressed the .zdebug sections it relocated and left
 	 their names: what libdw then makes of them is not copied.  */
       if (strncmp (gi->names[i], ".zdebug", 7) == 0)
-	return false;
+	return 0;
       if ((sh.sh_flags & SHF_GROUP) != 0)
 	continue;
       bool seen = false;
@@ -226,7 +229,7 @@ fast_setup (Calltab *ct, struct ct_group_index *gi, bool *nomem)
 	continue;
       Elf_Data *d = NULL;
       if (sh.sh_type != SHT_NOBITS && (d = relocated_data (gi, i)) == NULL)
-	return false;
+	return 0;
       gi->base_off[gi->nbase] = total;
       gi->base[gi->nbase++] = i;
       if (d != NULL && d->d_buf != NULL)
@@ -234,11 +237,8 @@ fast_setup (Calltab *ct, struct ct_group_index *gi, bool *nomem)
     }
   gi->slot = 0;
   gi->base_end = total;
-  if (!image_reserve (gi, 0, total ? total : 1))
-    {
-      *nomem = true;
-      return false;
-    }
+  if (image_reserve (gi, 0, total ? total : 1) < 0)
+    return -1;
   for (size_t b = 0; b < gi->nbase; b++)
     {
       GElf_Shdr sh;
@@ -249,11 +249,13 @@ fast_setup (Calltab *ct, struct ct_group_index *gi, bool *nomem)
 	  && d->d_buf != NULL && d->d_size != 0)
 	memcpy (gi->image + gi->base_off[b], d->d_buf, d->d_size);
     }
-  return true;
+  return 1;
 }
 
+/* The index of CT's groups, built on first use; NULL when out of
+   memory.  */
 static struct ct_group_index *
-gindex (Calltab *ct, bool *nomem)
+gindex (Calltab *ct)
 {
   if (ct->gindex != NULL)
     return ct->gindex;
@@ -275,15 +277,17 @@ gindex (Calltab *ct, bool *nomem)
   for (size_t i = 0; i < ct->nsections; i++)
     if (ct->sections[i].scn < n)
       gi->table[ct->sections[i].scn] = true;
-  gi->fast = fast_setup (ct, gi, nomem);
-  if (*nomem)
-    goto nomem;
+  int fast = fast_setup (ct, gi);
+  if (fast < 0)
+    goto fail;
+  gi->fast = fast == 1;
   ct->gindex = gi;
   return gi;
 
 nomem:
+  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+fail:
   gindex_free (gi);
-  *nomem = true;
   return NULL;
 }
 
@@ -319,7 +323,30 @@ compare_size (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* A section header of the view, in the object's class.  */
+/* The ELF header EH of the view at P, in the object's class (in host
+   byte order: see write_view).  */
+static void
+put_ehdr (unsigned char *p, int class, const GElf_Ehdr *eh)
+{
+  if (class == ELFCLASS32)
+    {
+      Elf32_Ehdr e = {
+	.e_type = eh->e_type, .e_machine = eh->e_machine,
+	.e_version = (Elf32_Word) eh->e_version,
+	.e_entry = (Elf32_Addr) eh->e_entry,
+	.e_phoff = (Elf32_Off) eh->e_phoff, .e_shoff = (Elf32_Off) eh->e_shoff,
+	.e_flags = eh->e_flags, .e_ehsize = eh->e_ehsize,
+	.e_phentsize = eh->e_phentsize, .e_phnum = eh->e_phnum,
+	.e_shentsize = eh->e_shentsize, .e_shnum = eh->e_shnum,
+	.e_shstrndx = eh->e_shstrndx };
+      memcpy (e.e_ident, eh->e_ident, EI_NIDENT);
+      memcpy (p, &e, sizeof e);
+    }
+  else
+    memcpy (p, eh, sizeof (Elf64_Ehdr));	/* GElf_Ehdr is Elf64_Ehdr */
+}
+
+/* A section header of the view, the same way.  */
 static void
 put_shdr (unsigned char *p, int class, const GElf_Shdr *sh)
 {
@@ -327,46 +354,34 @@ put_shdr (unsigned char *p, int class, const GElf_Shdr *sh)
     {
       Elf32_Shdr s = {
 	.sh_name = sh->sh_name, .sh_type = sh->sh_type,
-	.sh_flags = (Elf32_Word) sh->sh_flags, .sh_offset = (Elf32_Off) sh->sh_offset,
-	.sh_size = (Elf32_Word) sh->sh_size, .sh_addralign = (Elf32_Word) sh->sh_addralign,
+	.sh_flags = (Elf32_Word) sh->sh_flags,
+	.sh_addr = (Elf32_Addr) sh->sh_addr,
+	.sh_offset = (Elf32_Off) sh->sh_offset,
+	.sh_size = (Elf32_Word) sh->sh_size, .sh_link = sh->sh_link,
+	.sh_info = sh->sh_info,
+	.sh_addralign = (Elf32_Word) sh->sh_addralign,
 	.sh_entsize = (Elf32_Word) sh->sh_entsize };
       memcpy (p, &s, sizeof s);
     }
   else
-    {
-      Elf64_Shdr s = {
-	.sh_name = sh->sh_name, .sh_type = sh->sh_type,
-	.sh_flags = sh->sh_flags, .sh_offset = sh->sh_offset,
-	.sh_size = sh->sh_size, .sh_addralign = sh->sh_addralign,
-	.sh_entsize = sh->sh_entsize };
-      memcpy (p, &s, sizeof s);
-    }
+    memcpy (p, sh, sizeof (Elf64_Shdr));	/* GElf_Shdr is Elf64_Shdr */
 }
 
-/* Make the view of .debug_info section SCN: its Dwarf in *DW (NULL if
-   libdw reads none).  False when this view cannot be made (the caller
-   makes a copy), with *NOMEM when out of memory.  */
-static bool
-fast_view (Calltab *ct, struct ct_group_index *gi, size_t scn, Dwarf **dw,
-	   bool *nomem)
+/* The sections of the view of .debug_info section SCN, in section order,
+   into GI->pick[0..*NVIEW): SCN, the debug sections its relocations
+   refer to (as write_copy marks them), the ungrouped ones they do not
+   hide, each name once.  Returns 1; 0 when no view can be made (the
+   caller makes a copy); -1 when out of memory.  */
+static int
+view_sections (Calltab *ct, struct ct_group_index *gi, size_t scn,
+	       size_t *nview)
 {
-  *dw = NULL;
-  view_end (gi);
-  /* The chosen sections: N and the sections its relocations refer to
-     (as write_copy marks them), in section order.  */
   gi->npick = 0;
   if (__calltab_foreach_reloc_ix (ct->elf, object_relindex (ct), scn,
-				  pick_target, ct) < 0)
-    {
-      *nomem = true;
-      return false;
-    }
-  if (__calltab_reserve (&gi->pick, &gi->pick_alloc, gi->npick + gi->nbase + 1,
-			 sizeof *gi->pick) < 0)
-    {
-      *nomem = true;
-      return false;
-    }
+				  pick_target, ct) < 0
+      || __calltab_reserve (&gi->pick, &gi->pick_alloc,
+			    gi->npick + gi->nbase + 1, sizeof *gi->pick) < 0)
+    return -1;
   size_t nchosen = 0;
   for (size_t i = 0; i < gi->npick; i++)
     {
@@ -374,7 +389,7 @@ fast_view (Calltab *ct, struct ct_group_index *gi, size_t scn, Dwarf **dw,
       if (t == scn || t == 0)
 	continue;
       if (gi->names[t] == NULL)
-	return false;		/* libdw would stop at it: copy */
+	return 0;		/* libdw would stop at it: copy */
       /* Only N is a .debug_info; other names libdw does not read do not
 	 matter.  */
       if (debugish (gi->names[t]) && strcmp (gi->names[t], ".debug_info") != 0)
@@ -404,18 +419,28 @@ fast_view (Calltab *ct, struct ct_group_index *gi, size_t scn, Dwarf **dw,
   qsort (gi->pick, n, sizeof *gi->pick, compare_size);
   /* libdw takes the first section of a name: the later ones of the same
      name can go.  */
-  size_t nview = 0;
+  *nview = 0;
   for (size_t i = 0; i < n; i++)
     {
       bool dup = false;
-      for (size_t j = 0; j < nview && !dup; j++)
+      for (size_t j = 0; j < *nview && !dup; j++)
 	dup = strcmp (gi->names[gi->pick[j]], gi->names[gi->pick[i]]) == 0;
       if (!dup)
-	gi->pick[nview++] = gi->pick[i];
+	gi->pick[(*nview)++] = gi->pick[i];
     }
-  if (nview + 2 >= SHN_LORESERVE)
-    return false;
+  return *nview + 2 < SHN_LORESERVE;
+}
 
+/* Write the view of the NVIEW sections GI->pick[0..NVIEW) into GI->image:
+   in the header slot, the ELF header, the section headers (a null one,
+   the sections, .shstrtab) and their names; after the base bytes, the
+   bytes of the sections that are not in the base.  *SIZE: the image's
+   size.  Returns 1; 0 when a section cannot be read; -1 when out of
+   memory.  */
+static int
+write_view (Calltab *ct, struct ct_group_index *gi, size_t nview,
+	    size_t *size)
+{
   /* Header slot: ELF header, section headers, section names.  */
   int class = gelf_getclass (ct->elf);
   size_t ehsize = class == ELFCLASS32 ? sizeof (Elf32_Ehdr) : sizeof (Elf64_Ehdr);
@@ -438,13 +463,10 @@ fast_view (Calltab *ct, struct ct_group_index *gi, size_t scn, Dwarf **dw,
       if (!in_base && (d = relocated_data (gi, gi->pick[i])) != NULL)
 	group_bytes = align_up (group_bytes + d->d_size, 8);
     }
-  if (!image_reserve (gi, slot, gi->base_end + group_bytes + 1)
+  if (image_reserve (gi, slot, gi->base_end + group_bytes + 1) < 0
       || __calltab_reserve (&gi->view_map, &gi->view_map_alloc, nshdr,
 			    sizeof *gi->view_map) < 0)
-    {
-      *nomem = true;
-      return false;
-    }
+    return -1;
 
   unsigned char *hdr = gi->image;
   memset (hdr, 0, gi->slot);
@@ -459,7 +481,7 @@ fast_view (Calltab *ct, struct ct_group_index *gi, size_t scn, Dwarf **dw,
       Elf_Scn *rs = elf_getscn (gi->relocated, i);
       if (rs == NULL || gelf_getshdr (rs, &rsh) == NULL
 	  || gelf_getshdr (elf_getscn (ct->elf, i), &sh) == NULL)
-	return false;
+	return 0;
       /* As libdwfl left it (decompressed where it relocated), not in a
 	 group.  */
       GElf_Shdr out = {
@@ -471,7 +493,7 @@ fast_view (Calltab *ct, struct ct_group_index *gi, size_t scn, Dwarf **dw,
 	{
 	  Elf_Data *d = relocated_data (gi, i);
 	  if (d == NULL)
-	    return false;
+	    return 0;
 	  out.sh_size = d->d_buf != NULL ? d->d_size : 0;
 	  size_t b;
 	  for (b = 0; b < gi->nbase && gi->base[b] != i; b++)
@@ -500,64 +522,50 @@ fast_view (Calltab *ct, struct ct_group_index *gi, size_t scn, Dwarf **dw,
   put_shdr (hdr + shoff + (nview + 1) * shsize, class, &str);
   gi->view_map[nview + 1] = 0;
   gi->view_n = nshdr;
-  GElf_Ehdr eh = ct->ehdr;
-  if (class == ELFCLASS32)
-    {
-      Elf32_Ehdr e;
-      memcpy (e.e_ident, eh.e_ident, EI_NIDENT);
-      e.e_type = eh.e_type;
-      e.e_machine = eh.e_machine;
-      e.e_version = (Elf32_Word) eh.e_version;
-      e.e_entry = 0;
-      e.e_phoff = 0;
-      e.e_shoff = (Elf32_Off) shoff;
-      e.e_flags = eh.e_flags;
-      e.e_ehsize = (Elf32_Half) ehsize;
-      e.e_phentsize = 0;
-      e.e_phnum = 0;
-      e.e_shentsize = (Elf32_Half) shsize;
-      e.e_shnum = (Elf32_Half) nshdr;
-      e.e_shstrndx = (Elf32_Half) (nview + 1);
-      memcpy (hdr, &e, sizeof e);
-    }
-  else
-    {
-      Elf64_Ehdr e;
-      memcpy (e.e_ident, eh.e_ident, EI_NIDENT);
-      e.e_type = eh.e_type;
-      e.e_machine = eh.e_machine;
-      e.e_version = (Elf64_Word) eh.e_version;
-      e.e_entry = 0;
-      e.e_phoff = 0;
-      e.e_shoff = shoff;
-      e.e_flags = eh.e_flags;
-      e.e_ehsize = (Elf64_Half) ehsize;
-      e.e_phentsize = 0;
-      e.e_phnum = 0;
-      e.e_shentsize = (Elf64_Half) shsize;
-      e.e_shnum = (Elf64_Half) nshdr;
-      e.e_shstrndx = (Elf64_Half) (nview + 1);
-      memcpy (hdr, &e, sizeof e);
-    }
+  GElf_Ehdr eh = {
+    .e_type = ct->ehdr.e_type, .e_machine = ct->ehdr.e_machine,
+    .e_version = ct->ehdr.e_version, .e_shoff = shoff,
+    .e_flags = ct->ehdr.e_flags, .e_ehsize = (GElf_Half) ehsize,
+    .e_shentsize = (GElf_Half) shsize, .e_shnum = (GElf_Half) nshdr,
+    .e_shstrndx = (GElf_Half) (nview + 1) };
+  memcpy (eh.e_ident, ct->ehdr.e_ident, EI_NIDENT);
+  put_ehdr (hdr, class, &eh);
   /* The headers in the object's byte order.  */
   Elf_Data src = { .d_buf = hdr, .d_type = ELF_T_EHDR, .d_size = ehsize,
 		   .d_version = EV_CURRENT };
   Elf_Data dst = src;
   if (gelf_xlatetof (ct->elf, &dst, &src, eh.e_ident[EI_DATA]) == NULL)
-    return false;
+    return 0;
   src = (Elf_Data) { .d_buf = hdr + shoff, .d_type = ELF_T_SHDR,
 		     .d_size = nshdr * shsize, .d_version = EV_CURRENT };
   dst = src;
   if (gelf_xlatetof (ct->elf, &dst, &src, eh.e_ident[EI_DATA]) == NULL)
-    return false;
+    return 0;
+  *size = group_off;
+  return 1;
+}
 
-  gi->view = elf_memory ((char *) gi->image, group_off);
+/* Make the view of .debug_info section SCN: 1 with its Dwarf in *DW
+   (NULL if libdw reads none); 0 when this view cannot be made (the
+   caller makes a copy); -1 when out of memory.  */
+static int
+fast_view (Calltab *ct, struct ct_group_index *gi, size_t scn, Dwarf **dw)
+{
+  *dw = NULL;
+  view_end (gi);
+  size_t nview, size;
+  int r = view_sections (ct, gi, scn, &nview);
+  if (r == 1)
+    r = write_view (ct, gi, nview, &size);
+  if (r != 1)
+    return r;
+  gi->view = elf_memory ((char *) gi->image, size);
   if (gi->view == NULL)
-    return false;
+    return 0;
   gi->view_scn = scn;
   gi->view_dwarf = dwarf_begin_elf (gi->view, DWARF_C_READ, NULL);
   *dw = gi->view_dwarf;
-  return true;
+  return 1;
 }
 
 size_t
@@ -598,27 +606,28 @@ mark_targets (Elf *elf, const struct ct_relindex *ix, size_t scn,
   __calltab_foreach_reloc_ix (elf, ix, scn, mark_target, &t);
 }
 
-/* Write the copy of CT's object for section SCN into FD.  */
-static bool
-write_copy (Calltab *ct, size_t scn, int fd, bool *nomem)
+/* Write the copy of CT's object for section SCN into FD.  Returns 1;
+   0 when it cannot be written; -1 when out of memory.  */
+static int
+write_copy (Calltab *ct, size_t scn, int fd)
 {
   size_t size, nscns, shstrndx;
   char *image = elf_rawfile (ct->elf, &size);
   if (image == NULL || elf_getshdrnum (ct->elf, &nscns) < 0
       || elf_getshdrstrndx (ct->elf, &shstrndx) < 0 || scn >= nscns)
-    return false;
+    return 0;
   for (size_t done = 0; done < size;)
     {
       ssize_t n = write (fd, image + done, size - done);
       if (n <= 0)
-	return false;
+	return 0;
       done += (size_t) n;
     }
   bool *chosen = calloc (nscns, sizeof *chosen);
   if (chosen == NULL)
     {
-      *nomem = true;
-      return false;
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
     }
   mark_targets (ct->elf, object_relindex (ct), scn, chosen, nscns);
   /* SCN is the only .debug_info, whatever its relocations refer to.  */
@@ -633,7 +642,7 @@ write_copy (Calltab *ct, size_t scn, int fd, bool *nomem)
     }
   chosen[scn] = true;
 
-  bool ok = false;
+  int ok = 0;
   Elf *copy = elf_begin (fd, ELF_C_RDWR, NULL);
   if (copy == NULL)
     goto out;
@@ -674,67 +683,69 @@ write_copy (Calltab *ct, size_t scn, int fd, bool *nomem)
 	  break;
 	}
     }
-  ok = elf_update (copy, ELF_C_WRITE) >= 0;
+  ok = elf_update (copy, ELF_C_WRITE) >= 0 ? 1 : 0;
   elf_end (copy);
 out:
   free (chosen);
   return ok;
 }
 
-Dwarf *
-__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod,
-		       bool *nomem)
+int
+__calltab_group_dwarf (Calltab *ct, size_t scn, Dwarf **dw,
+		       Dwfl_Module **mod)
 {
-  *nomem = false;
+  *dw = NULL;
+  *mod = NULL;
   if (__calltab_info_key (ct, scn) == 0)
     {
       *mod = ct->module;
-      return ct->dwarf;
+      *dw = ct->dwarf;
+      return *dw != NULL;
     }
   for (size_t i = 0; i < ct->ngroups; i++)
     if (ct->groups[i].scn == scn)
       {
 	*mod = ct->groups[i].module;
-	return ct->groups[i].dwarf;
+	*dw = ct->groups[i].dwarf;
+	return *dw != NULL;
       }
-  *mod = NULL;
   if (!ct->layout_ok)
-    return NULL;
-  struct ct_group_index *gi = gindex (ct, nomem);
+    return 0;
+  struct ct_group_index *gi = gindex (ct);
   if (gi == NULL)
-    return NULL;
+    return -1;
   if (gi->fast)
     {
-      Dwarf *dw;
-      if (fast_view (ct, gi, scn, &dw, nomem))
+      int r = fast_view (ct, gi, scn, dw);
+      if (r == 1)
 	{
 	  *mod = ct->module;
-	  return dw;
+	  return *dw != NULL;
 	}
       view_end (gi);
-      if (*nomem)
-	return NULL;
+      if (r < 0)
+	return -1;
     }
   struct ct_dwarf *g = realloc (ct->groups, (ct->ngroups + 1) * sizeof *g);
   if (g == NULL)
     {
-      *nomem = true;
-      return NULL;
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
     }
   ct->groups = g;
   g = &ct->groups[ct->ngroups++];
   *g = (struct ct_dwarf) { .scn = scn, .fd = -1 };
-  *mod = NULL;
   g->fd = memfd_create ("calltab-group", MFD_CLOEXEC);
-  if (g->fd < 0 || !write_copy (ct, scn, g->fd, nomem))
-    return NULL;
+  int r = g->fd < 0 ? 0 : write_copy (ct, scn, g->fd);
+  if (r != 1)
+    return r;
   char path[64];
   snprintf (path, sizeof path, "/proc/self/fd/%d", g->fd);
   g->dwfl = dwfl_begin (&copy_callbacks);
   if (g->dwfl == NULL)
     {
-      *nomem = true;
-      return NULL;
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
     }
   dwfl_report_begin (g->dwfl);
   g->module = dwfl_report_offline (g->dwfl, ct->path, path, -1);
@@ -743,7 +754,8 @@ __calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod,
   if (g->module != NULL)
     g->dwarf = dwfl_module_getdwarf (g->module, &bias);
   *mod = g->module;
-  return g->dwarf;
+  *dw = g->dwarf;
+  return *dw != NULL;
 }
 
 struct table_hit
@@ -762,15 +774,14 @@ hits_table (const struct ct_rel *rel, void *arg)
 	 && rel->shndx < h->nscns && h->table[rel->shndx];
 }
 
-bool
-__calltab_group_used (Calltab *ct, size_t scn, bool *nomem)
+int
+__calltab_group_used (Calltab *ct, size_t scn)
 {
-  *nomem = false;
-  struct ct_group_index *gi = gindex (ct, nomem);
+  struct ct_group_index *gi = gindex (ct);
   if (gi == NULL)
-    return false;
+    return -1;
   if (scn < gi->nscns && gi->used[scn])
-    return true;
+    return 1;
   /* Caller attributes: relocations against a table section.  */
   struct table_hit h = { gi->table, gi->nscns };
   return __calltab_foreach_reloc_ix (ct->elf, object_relindex (ct), scn,

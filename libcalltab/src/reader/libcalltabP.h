@@ -193,19 +193,19 @@ int __calltab_build_index (Calltab *ct);
    declaration units.  Returns 0, -1 when out of memory.  */
 int __calltab_resolve (Calltab *ct);
 
-/* The DWARF holding the .debug_info section SCN of CT (0: the first,
-   libdw's own); creates it for a further section of a relocatable
-   object.  Returns NULL if there is none.  Only called during open.  */
 /* The label of table section SCN named NAME ("name" or "name(SCN)" when
    the name repeats), made once by calltab_begin; NAME when SCN is no
    table section of CT.  */
 const char *__calltab_section_label (const Calltab *ct, const char *name,
 				     size_t scn);
 
-/* The DWARF of further .debug_info section SCN of an object, or NULL:
-   none, or *NOMEM set (out of memory, not "no DWARF").  */
-Dwarf *__calltab_group_dwarf (Calltab *ct, size_t scn, Dwfl_Module **mod,
-			      bool *nomem);
+/* The DWARF holding the .debug_info section SCN of CT (0: the first,
+   libdw's own); creates it for a further section of a relocatable
+   object.  Returns 1 with it in *DW and its module in *MOD; 0 when
+   there is none (*DW NULL); -1 when out of memory.  Only called during
+   open.  */
+int __calltab_group_dwarf (Calltab *ct, size_t scn, Dwarf **dw,
+			   Dwfl_Module **mod);
 
 /* SCN as the handle keys .debug_info sections: 0 for the first one
    (and always in linked files), else the section index.  */
@@ -213,8 +213,8 @@ size_t __calltab_info_key (const Calltab *ct, size_t scn);
 
 /* Whether the tables use .debug_info section SCN of an object: a dcall
    unit's debug_info is in it, or it has caller attributes (relocations
-   against a table section).  *NOMEM set: out of memory.  */
-bool __calltab_group_used (Calltab *ct, size_t scn, bool *nomem);
+   against a table section): 1 or 0; -1 when out of memory.  */
+int __calltab_group_used (Calltab *ct, size_t scn);
 
 /* The object's index of section NDX of dwarf_getelf (DW): a view of a
    group (groups.c) has sections of its own numbering.  */

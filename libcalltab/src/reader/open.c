@@ -55,18 +55,84 @@ has_tables (Elf *elf)
   return false;
 }
 
-/* Find the DWARF through libdwfl; its absence is not an error here.
-   Returns false when out of memory.  */
+/* What is wrong with a file's layout, in the words of the reader's
+   problem.  */
+struct why
+{
+  char text[128];
+};
+
+/* __calltab_elf_layout callback: the first defect into the struct why
+   at ARG; stops the walk.  */
+static int
+first_defect (const struct ct_layout *d, void *arg)
+{
+  struct why *w = arg;
+  switch (d->what)
+    {
+    case CT_LAYOUT_EHDR:
+    case CT_LAYOUT_SHDRS:
+    case CT_LAYOUT_SHDR:
+      snprintf (w->text, sizeof w->text, "%s", d->libelf);
+      break;
+    case CT_LAYOUT_TABLE:
+      snprintf (w->text, sizeof w->text,
+		"header table extends past the end of the file");
+      break;
+    case CT_LAYOUT_SECTION:
+      snprintf (w->text, sizeof w->text,
+		"section [%zu] extends past the end of the file", d->scn);
+      break;
+    case CT_LAYOUT_COMPRESSED:
+      snprintf (w->text, sizeof w->text, "compressed section [%zu] claims 0x%"
+		PRIx64 " bytes from 0x%" PRIx64 ", more than its format gives",
+		d->scn, d->claimed, d->size);
+      break;
+    }
+  return 1;
+}
+
+/* Whether the headers and sections of CT's file lie inside it
+   (__calltab_elf_layout); libdwfl is given only such a file.  Else *WHY
+   says the first thing that is wrong.  */
 static bool
+layout_sane (Calltab *ct, struct why *why)
+{
+  struct stat st;
+  if (fstat (ct->fd, &st) < 0)
+    {
+      snprintf (why->text, sizeof why->text, "cannot stat: %s",
+		strerror (errno));
+      return false;
+    }
+  return __calltab_elf_layout (ct->elf, (uint64_t) st.st_size, first_defect,
+			       why) == 0;
+}
+
+/* Find the DWARF through libdwfl; its absence is not an error here (it
+   is kept in CT->dwarf_error).  Returns 0, or -1 when out of memory.  */
+static int
 open_dwarf (Calltab *ct)
 {
   Dwfl_Module *mod;
   Dwarf_Addr bias;
-  ct->dwarf = __calltab_dwfl_offline (&ct->callbacks, &ct->debuginfo_path,
-				      ct->path, &ct->dwfl, &mod, &bias);
+  int found = __calltab_dwfl_offline (&ct->callbacks, &ct->debuginfo_path,
+				      ct->path, &ct->dwfl, &mod, &ct->dwarf,
+				      &bias);
   ct->module = mod;
-  if (ct->dwarf == NULL)
-    goto fail;
+  if (found < 0)
+    return -1;
+  if (found == 0)
+    {
+      const char *msg = dwfl_errmsg (-1);
+      ct->dwarf_error = strdup (msg != NULL ? msg : "no DWARF found");
+      if (ct->dwarf_error == NULL)
+	{
+	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	  return -1;
+	}
+      return 0;
+    }
   const char *debugfile = NULL;
   dwfl_module_info (mod, NULL, NULL, NULL, NULL, NULL, NULL, &debugfile);
   Elf *debug_elf = dwarf_getelf (ct->dwarf);
@@ -79,15 +145,7 @@ open_dwarf (Calltab *ct)
       free (ct->tables_path);
       ct->tables_path = strdup (debugfile);
     }
-  return true;
-
-fail:
-  ct->dwarf = NULL;
-  if (ct->dwfl == NULL)
-    return false;
-  const char *msg = dwfl_errmsg (-1);
-  ct->dwarf_error = strdup (msg != NULL ? msg : "no DWARF found");
-  return ct->dwarf_error != NULL;
+  return 0;
 }
 
 /* Find the table sections of CT->tables_elf, load and decode them.  */
@@ -250,25 +308,22 @@ calltab_begin_debuginfo (const char *path, const char *debuginfo_path)
       goto fail;
     }
   ct->tables_elf = ct->elf;
-  char why[128];
-  if ((ct->layout_ok = __calltab_elf_layout_sane (ct->elf, ct->fd, why, sizeof why)))
+  struct why why;
+  if ((ct->layout_ok = layout_sane (ct, &why)))
     {
-      if (!open_dwarf (ct))
-	{
-	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-	  goto fail;
-	}
+      if (open_dwarf (ct) < 0)
+	goto fail;
     }
   else
     {
-      if ((ct->dwarf_error = strdup (why)) == NULL)
+      if ((ct->dwarf_error = strdup (why.text)) == NULL)
 	{
 	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
 	  goto fail;
 	}
       if (__calltab_problem (ct, CALLTAB_E_LIBELF, CALLTAB_ERROR, (size_t) -1,
 			     0, "malformed ELF file, DWARF not read: %s",
-			     why) < 0)
+			     why.text) < 0)
 	goto fail;
     }
   if (ct->tables_path == NULL

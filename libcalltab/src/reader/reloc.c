@@ -101,13 +101,12 @@ static int
 apply_relocs (Calltab *ct, size_t secno, Elf_Scn *rscn)
 {
   struct apply a = { ct, secno, __calltab_target (ct->ehdr.e_machine) };
-  int rc = __calltab_reloc_walk_ix (ct->tables_elf, ct->relindex, rscn, true,
-				    apply_one, &a);
-  if (rc == CT_RELOC_NO_SYMTAB)
+  if (!__calltab_reloc_has_symtab (ct->tables_elf, rscn))
     return __calltab_problem (ct, CALLTAB_E_BAD_RELOC, CALLTAB_ERROR, secno, 0,
 			      "relocation section [%zu] has no usable symbol table",
 			      elf_ndxscn (rscn));
-  return rc;
+  return __calltab_reloc_walk_ix (ct->tables_elf, ct->relindex, rscn,
+				  apply_one, &a);
 }
 
 int

@@ -87,7 +87,9 @@ cmp_site (const void *a, const void *b)
   return ct_place_cmp (&x->ret, &y->ret);
 }
 
-static bool
+/* Index call site DIE of G's unit (not an indirect call).  Returns 0,
+   or -1 when out of memory.  */
+static int
 add_site (struct verify *v, struct gcc_dies *g, Dwarf_Die *die)
 {
   Dwarf_Attribute attr;
@@ -96,30 +98,32 @@ add_site (struct verify *v, struct gcc_dies *g, Dwarf_Die *die)
   if (dwarf_attr (die, DW_AT_call_return_pc, &attr) != NULL)
     {
       if (dwarf_formaddr (&attr, &ret) != 0)
-	return true;
+	return 0;
     }
   else if (dwarf_lowpc (die, &ret) != 0)
-    return true;
+    return 0;
   if ((dwarf_attr (die, DW_AT_call_origin, &attr) == NULL
        && dwarf_attr (die, DW_AT_abstract_origin, &attr) == NULL)
       || dwarf_formref_die (&attr, &origin) == NULL)
-    return true;		/* an indirect call */
+    return 0;		/* an indirect call */
   struct gcc_site s = { .origin = dwarf_dieoffset (&origin) };
   if (!verify_dwarf_place (v, ret, true, &s.ret))
-    return true;
+    return 0;
   if (__calltab_reserve (&g->sites, &g->sites_alloc, g->nsites + 1,
 			 sizeof *g->sites) < 0)
-    return false;
+    return -1;
   g->sites[g->nsites++] = s;
-  return true;
+  return 0;
 }
 
-static bool
+/* Index subprogram DIE of G's unit when it has code.  Returns 0, or -1
+   when out of memory.  */
+static int
 add_def (struct gcc_dies *g, Dwarf_Die *die)
 {
   Dwarf_Addr low;
   if (dwarf_lowpc (die, &low) != 0 && dwarf_entrypc (die, &low) != 0)
-    return true;		/* a declaration or an abstract DIE */
+    return 0;		/* a declaration or an abstract DIE */
   struct gcc_def d = { .die = dwarf_dieoffset (die) };
   verify_die_names (die, &d.name, &d.linkage);
   Dwarf_Die at = *die;
@@ -134,30 +138,32 @@ add_def (struct gcc_dies *g, Dwarf_Die *die)
     }
   if (__calltab_reserve (&g->defs, &g->defs_alloc, g->ndefs + 1,
 			 sizeof *g->defs) < 0)
-    return false;
+    return -1;
   g->defs[g->ndefs++] = d;
-  return true;
+  return 0;
 }
 
-static bool
+/* Index the call sites and subprograms of DIE, its siblings and their
+   children.  Returns 0, or -1 when out of memory.  */
+static int
 walk (struct verify *v, struct gcc_dies *g, Dwarf_Die *die, unsigned depth)
 {
   if (depth > 512)
-    return true;
+    return 0;
   do
     {
       int tag = dwarf_tag (die);
       if ((tag == DW_TAG_call_site || tag == DW_TAG_GNU_call_site)
-	  && !add_site (v, g, die))
-	return false;
-      if (tag == DW_TAG_subprogram && !add_def (g, die))
-	return false;
+	  && add_site (v, g, die) < 0)
+	return -1;
+      if (tag == DW_TAG_subprogram && add_def (g, die) < 0)
+	return -1;
       Dwarf_Die child;
-      if (dwarf_child (die, &child) == 0 && !walk (v, g, &child, depth + 1))
-	return false;
+      if (dwarf_child (die, &child) == 0 && walk (v, g, &child, depth + 1) < 0)
+	return -1;
     }
   while (dwarf_siblingof (die, die) == 0);
-  return true;
+  return 0;
 }
 
 /* The index of the GCC unit at UNIT (header size HSIZE).  */
@@ -181,12 +187,13 @@ index_unit (struct verify *v, Dwarf_Off unit, size_t hsize)
   Dwarf_Die cudie;
   if (dwarf_offdie (v->dwarf, unit + hsize, &cudie) == NULL)
     return NULL;
-  if (!walk (v, g, &cudie, 0))
+  if (walk (v, g, &cudie, 0) < 0)
     {
       v->nomem = true;
       return NULL;
     }
-  qsort (g->sites, g->nsites, sizeof *g->sites, cmp_site);
+  if (g->nsites > 1)
+    qsort (g->sites, g->nsites, sizeof *g->sites, cmp_site);
   g->unit = unit;
   g->valid = true;
   return g;
@@ -248,8 +255,9 @@ verify_gcc_callee (struct verify *v, const Calltab_Func *f,
   if (g == NULL)
     return false;
   struct gcc_site key = { .ret = *ret };
-  struct gcc_site *s = bsearch (&key, g->sites, g->nsites, sizeof key,
-				cmp_site);
+  struct gcc_site *s = g->nsites == 0 ? NULL
+			: bsearch (&key, g->sites, g->nsites, sizeof key,
+				   cmp_site);
   if (s != NULL)
     {
       while (s > g->sites && cmp_site (s - 1, &key) == 0)

@@ -459,23 +459,22 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
       struct ct_place p;
       if (!verify_dwarf_place (v, rg->low, false, &p))
 	return;
+      /* A machine without a decoder (no-decoder) or code not in the
+	 file (no-code) is reported as such.  */
+      if (!__calltab_cfg_decodable (v->code, &p, rg->high - rg->low))
+	return;
       uint64_t bad;
       int rc = __calltab_cfg_add_range (v->code, &p, rg->low, rg->high,
 					target_in_func, place_in_func, &in,
 					&b->b, &bad);
       if (rc < 0)
 	v->nomem = true;
-      else if (rc == 1)
+      else if (rc == 0 && uc->undecodable++ == 0)
 	{
-	  /* 2: a machine without a decoder (no-decoder) or code not in
-	     the file (no-code) is reported as such.  */
-	  if (uc->undecodable++ == 0)
-	    {
-	      uc->first_bad = bad;
-	      uc->first_name = f->decls[func].name;
-	    }
+	  uc->first_bad = bad;
+	  uc->first_name = f->decls[func].name;
 	}
-      if (rc != 0)
+      if (rc != 1)
 	return;
       /* The landing pads in the range.  */
       if (!uc->pads->done)
@@ -1062,7 +1061,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
   Dwarf_Word stmt_list;
   if (dwarf_attr (cudie, DW_AT_stmt_list, &attr) == NULL
       || dwarf_formudata (&attr, &stmt_list) != 0
-      || __calltab_getsrclines (cudie, &lines, &nlines) != 0)
+      || __calltab_getsrclines (cudie, &lines, &nlines) != 1)
     return;			/* reported by __calltab_verify_units */
   struct verify_place place = { ".debug_line", stmt_list, "row", 0 };
   struct unchecked uc = { .pads = pads };

@@ -59,27 +59,29 @@ struct info_units
   size_t nunits;
 };
 
-static bool
+/* The offsets and tags of DIE, its siblings and their children, into
+   U.  Returns 0, or -1 when out of memory.  */
+static int
 collect_dies (struct unit_dies *u, Dwarf_Die *die, unsigned depth)
 {
   /* Deeper than any real DWARF; the bound keeps fuzzed input finite.  */
   if (depth > 512)
-    return true;
+    return 0;
   do
     {
       if (__calltab_reserve (&u->dies, &u->alloc, u->ndies + 1,
 			     sizeof *u->dies) < 0)
-	return false;
+	return -1;
       u->dies[u->ndies].offset = dwarf_dieoffset (die);
       u->dies[u->ndies].tag = dwarf_tag (die);
       u->ndies++;
       Dwarf_Die child;
       if (dwarf_child (die, &child) == 0
-	  && !collect_dies (u, &child, depth + 1))
-	return false;
+	  && collect_dies (u, &child, depth + 1) < 0)
+	return -1;
     }
   while (dwarf_siblingof (die, die) == 0);
-  return true;
+  return 0;
 }
 
 static void
@@ -134,7 +136,7 @@ find_unit (struct verify *v, struct info_units *info, uint64_t offset)
       /* First use: walk the unit's DIEs once.  */
       Dwarf_Die cudie;
       if (dwarf_offdie (v->dwarf, u->offset + u->header_size, &cudie) != NULL
-	  && !collect_dies (u, &cudie, 0))
+	  && collect_dies (u, &cudie, 0) < 0)
 	v->nomem = true;
       if (u->dies == NULL && (u->dies = malloc (sizeof *u->dies)) == NULL)
 	v->nomem = true;

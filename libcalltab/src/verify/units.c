@@ -11,87 +11,95 @@
 #include <dwarf.h>
 #include "verify.h"
 
-/* truncated-file: the ELF header's tables and every section's contents
-   lie inside the file.  Only the headers are read: libelf does not read
-   what lies past the end (it shows no sections when the section header
-   table is cut), and the reader's messages cannot tell that the file was
-   cut.  */
-static void
-check_layout (struct verify *v, Elf *elf, uint64_t size, const char *whose)
+/* What report_layout reports for.  */
+struct layout_report
 {
-  GElf_Ehdr eh;
-  if (gelf_getehdr (elf, &eh) == NULL)
+  struct verify *v;
+  const char *whose;		/* "the file", "the debug file PATH" */
+};
+
+/* __calltab_elf_layout callback: report one defect (truncated-file).  A
+   compressed section that claims too much is the reader's problem, not
+   a cut file.  */
+static int
+report_layout (const struct ct_layout *d, void *arg)
+{
+  const struct layout_report *r = arg;
+  struct verify *v = r->v;
+  const char *whose = r->whose;
+  switch (d->what)
     {
+    case CT_LAYOUT_COMPRESSED:
+      return 0;
+    case CT_LAYOUT_EHDR:
       verify_report (v, VC_TRUNCATED_FILE, NULL,
 		     "libelf cannot read the ELF header of %s: %s", whose,
-		     elf_errmsg (-1));
-      v->truncated = true;
-      return;
-    }
-  static const char *const tables[2] = { "program", "section" };
-  uint64_t off[2] = { eh.e_phoff, eh.e_shoff };
-  uint64_t num[2] = { eh.e_phnum, eh.e_shnum };
-  uint64_t ent[2] = { eh.e_phentsize, eh.e_shentsize };
-  for (int t = 0; t < 2; t++)
-    {
-      /* e_shnum 0 with a table: the count is in section 0, at least one
-	 header.  */
-      if (off[t] == 0 || (num[t] == 0 && t == 0))
-	continue;
-      uint64_t n = num[t] != 0 ? num[t] : 1;
-      if (off[t] > size || (size - off[t]) / (ent[t] ? ent[t] : 1) < n)
-	{
-	  verify_report (v, VC_TRUNCATED_FILE, NULL,
-			 "%s is truncated: its %s header table"
-			 " (%" PRIu64 " entries of %" PRIu64 " bytes at 0x%"
-			 PRIx64 ") lies past its end (0x%" PRIx64 " bytes)",
-			 whose, tables[t], num[t], ent[t], off[t], size);
-	  v->truncated = true;
-	}
-    }
-  if (v->truncated)
-    return;
-  size_t shnum, shstrndx;
-  if (elf_getshdrnum (elf, &shnum) != 0)
-    {
+		     d->libelf);
+      break;
+    case CT_LAYOUT_TABLE:
+      if (d->count_known)
+	verify_report (v, VC_TRUNCATED_FILE, NULL,
+		       "%s is truncated: its %s header table"
+		       " (%" PRIu64 " entries of %" PRIu64 " bytes at 0x%"
+		       PRIx64 ") lies past its end (0x%" PRIx64 " bytes)",
+		       whose, d->section_table ? "section" : "program",
+		       d->count, d->entsize, d->offset, d->file_size);
+      else
+	verify_report (v, VC_TRUNCATED_FILE, NULL,
+		       "%s is truncated: its section header table (at 0x%"
+		       PRIx64 "; its number of entries, in its first entry,"
+		       " cannot be read) lies past its end (0x%" PRIx64
+		       " bytes)", whose, d->offset, d->file_size);
+      break;
+    case CT_LAYOUT_SHDRS:
       verify_report (v, VC_TRUNCATED_FILE, NULL,
 		     "libelf cannot read the section headers of %s: %s",
-		     whose, elf_errmsg (-1));
-      v->truncated = true;
-      return;
-    }
-  /* Names only from a section name table inside the file.  */
-  bool names = false;
-  GElf_Shdr sh;
-  Elf_Scn *strs;
-  if (elf_getshdrstrndx (elf, &shstrndx) == 0
-      && (strs = elf_getscn (elf, shstrndx)) != NULL
-      && gelf_getshdr (strs, &sh) != NULL
-      && sh.sh_offset <= size && size - sh.sh_offset >= sh.sh_size)
-    names = true;
-  for (Elf_Scn *scn = NULL; (scn = elf_nextscn (elf, scn)) != NULL;)
-    {
-      size_t ndx = elf_ndxscn (scn);
-      if (gelf_getshdr (scn, &sh) == NULL)
-	{
-	  verify_report (v, VC_TRUNCATED_FILE, NULL,
-			 "libelf cannot read the header of section [%zu] of"
-			 " %s: %s", ndx, whose, elf_errmsg (-1));
-	  v->truncated = true;
-	  continue;
-	}
-      if (sh.sh_type == SHT_NOBITS
-	  || (sh.sh_offset <= size && size - sh.sh_offset >= sh.sh_size))
-	continue;
-      const char *name = names ? elf_strptr (elf, shstrndx, sh.sh_name)
-			 : NULL;
+		     whose, d->libelf);
+      break;
+    case CT_LAYOUT_SHDR:
+      verify_report (v, VC_TRUNCATED_FILE, NULL,
+		     "libelf cannot read the header of section [%zu] of"
+		     " %s: %s", d->scn, whose, d->libelf);
+      break;
+    case CT_LAYOUT_SECTION:
       verify_report (v, VC_TRUNCATED_FILE, NULL,
 		     "%s is truncated: section [%zu] %s (0x%" PRIx64
 		     " bytes at 0x%" PRIx64 ") lies past its end (0x%" PRIx64
-		     " bytes)", whose, ndx, name != NULL ? name : "?", sh.sh_size,
-		     sh.sh_offset, size);
-      v->truncated = true;
+		     " bytes)", whose, d->scn, d->name != NULL ? d->name : "?",
+		     d->size, d->offset, d->file_size);
+      break;
     }
+  v->truncated = true;
+  return 0;
+}
+
+/* truncated-file: the ELF header's tables and every section's contents
+   lie inside the file, and inside the separate debug file that holds
+   the tables.  Only the headers are read (elf/layout.c): libelf does not
+   read what lies past the end (it shows no sections when the section
+   header table is cut), and the reader's messages cannot tell that the
+   file was cut.  */
+static void
+check_layouts (struct verify *v)
+{
+  struct stat st;
+  struct layout_report r = { v, "the file" };
+  if (v->elf != NULL && fstat (v->fd, &st) == 0)
+    __calltab_elf_layout (v->elf, (uint64_t) st.st_size, report_layout, &r);
+  Elf *tables = calltab_elf (v->ct);
+  size_t tsize;
+  if (tables == NULL || tables == v->ct->elf
+      || elf_rawfile (tables, &tsize) == NULL)
+    return;
+  char *whose;
+  if (asprintf (&whose, "the debug file %s", calltab_tables_path (v->ct)) < 0)
+    {
+      v->nomem = true;
+      return;
+    }
+  r.whose = whose;
+  __calltab_elf_layout (tables, tsize, report_layout, &r);
+  free (whose);
 }
 
 /* Whether PRODUCER (a GCC unit's DW_AT_producer, with its recorded
@@ -154,39 +162,16 @@ decl_unit_has_functions (struct verify *v, const struct unit_producer *u)
   return false;
 }
 
-/* The units of the file by their DW_AT_producer (invariant 6): the
-   plugin's declaration units ("calltab VERSION"), GCC's units built with
-   the plugin (their producer records -fplugin=.../calltab.so, or their
-   declaration unit follows them; a declaration unit that opens the file
-   belongs to the unit after it), and the others, reported and left out
-   of the plugin's rules.  A unit built with the plugin must have a line
-   table; a file must have call tables.  */
-void
-verify_units (struct verify *v)
+/* The units of V's DWARF with their producers, into *UNITS (*NUNITS;
+   the caller frees them).  Returns 0, or -1 when out of memory.  */
+static int
+read_units (struct verify *v, struct unit_producer **units, size_t *nunits)
 {
-  struct stat st;
-  if (v->elf != NULL && fstat (v->fd, &st) == 0)
-    check_layout (v, v->elf, (uint64_t) st.st_size, "the file");
-  /* The tables from a separate debug file: that file too.  */
-  Elf *tables = calltab_elf (v->ct);
-  size_t tsize;
-  if (tables != NULL && tables != v->ct->elf
-      && elf_rawfile (tables, &tsize) != NULL)
-    {
-      char *whose;
-      if (asprintf (&whose, "the debug file %s",
-		    calltab_tables_path (v->ct)) < 0)
-	{
-	  v->nomem = true;
-	  return;
-	}
-      check_layout (v, tables, tsize, whose);
-      free (whose);
-    }
-  struct unit_producer *units = NULL;
-  size_t nunits = 0, alloc = 0, nplugin = 0;
+  size_t alloc = 0;
   Dwarf_Off off = 0, next;
   size_t hsize;
+  *units = NULL;
+  *nunits = 0;
   while (v->dwarf != NULL
 	 && dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
     {
@@ -194,12 +179,8 @@ verify_units (struct verify *v)
       const char *producer = NULL;
       if (dwarf_offdie (v->dwarf, off + hsize, &cudie) != NULL)
 	producer = calltab_die_string (&cudie, DW_AT_producer);
-      if (__calltab_reserve (&units, &alloc, nunits + 1, sizeof *units) < 0)
-	{
-	  v->nomem = true;
-	  free (units);
-	  return;
-	}
+      if (__calltab_reserve (units, &alloc, *nunits + 1, sizeof **units) < 0)
+	return -1;
       enum unit_kind kind = UK_OTHER;
       if (producer != NULL
 	  && strncmp (producer, CALLTAB_PRODUCER_PREFIX,
@@ -207,10 +188,20 @@ verify_units (struct verify *v)
 	kind = UK_DECL;
       else if (producer != NULL && producer_names_plugin (producer))
 	kind = UK_PLUGIN;
-      units[nunits++] = (struct unit_producer) { off, hsize, kind,
-						     producer };
+      (*units)[(*nunits)++] = (struct unit_producer) { off, hsize, kind,
+						       producer };
       off = next;
     }
+  return 0;
+}
+
+/* Count the plugin's declaration units that hold functions, and mark
+   the unit a declaration unit the tables name belongs to as built with
+   the plugin.  Returns 0, or -1 when out of memory.  */
+static int
+mark_declared_units (struct verify *v, struct unit_producer *units,
+		     size_t nunits)
+{
   /* The declaration units the tables name: a translation unit's own,
      which the compiler writes into the .debug_info section of GCC's
      unit, right after it.  The others hold one COMDAT caller each and
@@ -219,11 +210,7 @@ verify_units (struct verify *v)
 			    sizeof *named);
   size_t nnamed = 0;
   if (named == NULL)
-    {
-      v->nomem = true;
-      free (units);
-      return;
-    }
+    return -1;
   for (size_t n = 0; ; n++)
     {
       Calltab_Unit u;
@@ -250,9 +237,24 @@ verify_units (struct verify *v)
 	  units[1].kind = UK_PLUGIN;
       }
   free (named);
-  /* The units without the plugin: one note per producer, and their code
-     (in a linked file, COMDAT code kept from them is theirs, even where
-     a plugin unit's DWARF points at it).  */
+  return 0;
+}
+
+/* The producer of U, for the notes.  */
+static const char *
+producer_of (const struct unit_producer *u)
+{
+  return u->producer != NULL ? u->producer : "none";
+}
+
+/* The units without the plugin: one note per producer, and their code
+   (in a linked file, COMDAT code kept from them is theirs, even where
+   a plugin unit's DWARF points at it) into V->foreign, sorted.  Returns
+   0, or -1 when out of memory.  */
+static int
+note_foreign_units (struct verify *v, const struct unit_producer *units,
+		    size_t nunits)
+{
   for (size_t i = 0; i < nunits; i++)
     {
       if (units[i].kind != UK_OTHER)
@@ -270,28 +272,21 @@ verify_units (struct verify *v)
 	      continue;		/* discarded code */
 	    if (__calltab_reserve (&v->foreign, &v->foreign_alloc,
 				   v->nforeign + 1, sizeof *v->foreign) < 0)
-	      {
-		v->nomem = true;
-		free (units);
-		return;
-	      }
+	      return -1;
 	    v->foreign[v->nforeign].lo = lo;
 	    v->foreign[v->nforeign++].hi = hi;
 	  }
-      const char *prod = units[i].producer != NULL ? units[i].producer
-			 : "none";
+      const char *prod = producer_of (&units[i]);
       bool first = true;
       for (size_t j = 0; j < i && first; j++)
 	first = !(units[j].kind == UK_OTHER
-		  && strcmp (units[j].producer != NULL ? units[j].producer
-			     : "none", prod) == 0);
+		  && strcmp (producer_of (&units[j]), prod) == 0);
       if (!first)
 	continue;
       size_t same = 0;
       for (size_t j = i; j < nunits; j++)
 	same += units[j].kind == UK_OTHER
-		&& strcmp (units[j].producer != NULL ? units[j].producer
-			   : "none", prod) == 0;
+		&& strcmp (producer_of (&units[j]), prod) == 0;
       struct verify_place place = { ".debug_info", units[i].off, NULL, 0 };
       if (same == 1)
 	verify_report (v, VC_NOT_PLUGIN_BUILT, &place,
@@ -310,9 +305,62 @@ verify_units (struct verify *v)
   for (size_t i = 0; i < v->nforeign; i++)
     v->foreign[i].maxhi = i > 0 && v->foreign[i - 1].maxhi > v->foreign[i].hi
 			  ? v->foreign[i - 1].maxhi : v->foreign[i].hi;
+  return 0;
+}
+
+/* A unit built with the plugin must have a line table libdw reads.  */
+static void
+check_line_table (struct verify *v, const struct unit_producer *u)
+{
+  struct verify_place place = { ".debug_info", u->off, NULL, 0 };
+  Dwarf_Die cudie;
+  Dwarf_Attribute attr;
+  Dwarf_Lines *lines;
+  size_t nlines;
+  int r = 0;
+  dwarf_errno ();
+  if (dwarf_offdie (v->dwarf, u->off + u->header_size, &cudie) == NULL
+      || dwarf_attr (&cudie, DW_AT_stmt_list, &attr) == NULL)
+    verify_report (v, VC_NO_LINE_TABLE, &place,
+		   "unit built with the calltab plugin has no"
+		   " DW_AT_stmt_list: its discriminators cannot be"
+		   " checked");
+  else if ((r = __calltab_getsrclines (&cudie, &lines, &nlines)) == 0
+	   && !__calltab_comp_dir_readable (&cudie))
+    verify_report (v, VC_NO_LINE_TABLE, &place,
+		   "unit built with the calltab plugin has a"
+		   " DW_AT_comp_dir that does not end within the unit,"
+		   " which libdw's line functions cannot read safely:"
+		   " its discriminators cannot be checked");
+  else if (r == 0)
+    verify_report (v, VC_NO_LINE_TABLE, &place,
+		   "unit built with the calltab plugin has a line table"
+		   " before DWARF 5 without DW_AT_comp_dir, which this"
+		   " libdw cannot read safely: its discriminators cannot"
+		   " be checked");
+  else if (r < 0)
+    {
+      /* libdw's DWARF_E_NOMEM is not in its public header.  */
+      int err = dwarf_errno ();
+      if (strcmp (dwarf_errmsg (err), "out of memory") == 0)
+	v->nomem = true;
+      else
+	verify_report (v, VC_NO_LINE_TABLE, &place,
+		       "unit built with the calltab plugin has no"
+		       " readable line table (%s): its discriminators"
+		       " cannot be checked", dwarf_errmsg (err));
+    }
+}
+
+/* The units built with the plugin: their offsets into V->plugin_units,
+   each checked for a line table.  Returns their number.  */
+static size_t
+plugin_units (struct verify *v, const struct unit_producer *units,
+	      size_t nunits)
+{
+  size_t nplugin = 0;
   for (size_t i = 0; i < nunits; i++)
     {
-      struct verify_place place = { ".debug_info", units[i].off, NULL, 0 };
       if (units[i].kind != UK_PLUGIN)
 	continue;
       nplugin++;
@@ -324,45 +372,35 @@ verify_units (struct verify *v)
 	  break;
 	}
       v->plugin_units[v->nplugin_units++] = units[i].off;
-      Dwarf_Die cudie;
-      Dwarf_Attribute attr;
-      Dwarf_Lines *lines;
-      size_t nlines;
-      int r = 0;
-      dwarf_errno ();
-      if (dwarf_offdie (v->dwarf, units[i].off + units[i].header_size,
-			&cudie) == NULL
-	  || dwarf_attr (&cudie, DW_AT_stmt_list, &attr) == NULL)
-	verify_report (v, VC_NO_LINE_TABLE, &place,
-		       "unit built with the calltab plugin has no"
-		       " DW_AT_stmt_list: its discriminators cannot be"
-		       " checked");
-      else if ((r = __calltab_getsrclines (&cudie, &lines, &nlines)) > 0
-	       && !__calltab_comp_dir_readable (&cudie))
-	verify_report (v, VC_NO_LINE_TABLE, &place,
-		       "unit built with the calltab plugin has a"
-		       " DW_AT_comp_dir that does not end within the unit,"
-		       " which libdw's line functions cannot read safely:"
-		       " its discriminators cannot be checked");
-      else if (r > 0)
-	verify_report (v, VC_NO_LINE_TABLE, &place,
-		       "unit built with the calltab plugin has a line table"
-		       " before DWARF 5 without DW_AT_comp_dir, which this"
-		       " libdw cannot read safely: its discriminators cannot"
-		       " be checked");
-      else if (r < 0)
-	{
-	  /* libdw's DWARF_E_NOMEM is not in its public header.  */
-	  int err = dwarf_errno ();
-	  if (strcmp (dwarf_errmsg (err), "out of memory") == 0)
-	    v->nomem = true;
-	  else
-	    verify_report (v, VC_NO_LINE_TABLE, &place,
-			   "unit built with the calltab plugin has no"
-			   " readable line table (%s): its discriminators"
-			   " cannot be checked", dwarf_errmsg (err));
-	}
+      check_line_table (v, &units[i]);
     }
+  return nplugin;
+}
+
+/* The units of the file by their DW_AT_producer (invariant 6): the
+   plugin's declaration units ("calltab VERSION"), GCC's units built with
+   the plugin (their producer records -fplugin=.../calltab.so, or their
+   declaration unit follows them; a declaration unit that opens the file
+   belongs to the unit after it), and the others, reported and left out
+   of the plugin's rules.  A unit built with the plugin must have a line
+   table; a file must have call tables.  */
+void
+verify_units (struct verify *v)
+{
+  check_layouts (v);
+  if (v->nomem)
+    return;
+  struct unit_producer *units;
+  size_t nunits;
+  if (read_units (v, &units, &nunits) < 0
+      || mark_declared_units (v, units, nunits) < 0
+      || note_foreign_units (v, units, nunits) < 0)
+    {
+      v->nomem = true;
+      free (units);
+      return;
+    }
+  size_t nplugin = plugin_units (v, units, nunits);
   free (units);
 
   /* No tables at all: the flag was lost, the file was stripped, or

@@ -22,8 +22,8 @@
    DWARF.  Not the handle's: libelf and libdw fill caches on first use
    (section data, line tables, abbreviations), and a handle may be used
    from several threads at once, so verify must not touch its Elf or
-   Dwarf.  Returns false with the error set.  */
-static bool
+   Dwarf.  Returns 0, or -1 with the error set.  */
+static int
 open_views (struct verify *v)
 {
   /* Where the reader looks for separate debug files, we look too.  */
@@ -31,7 +31,7 @@ open_views (struct verify *v)
       && (v->debuginfo_path = strdup (v->ct->debuginfo_path)) == NULL)
     {
       __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-      return false;
+      return -1;
     }
   char why[400];
   v->fd = open (v->path, O_RDONLY | O_CLOEXEC);
@@ -39,7 +39,7 @@ open_views (struct verify *v)
     {
       snprintf (why, sizeof why, "%s: %s", v->path, strerror (errno));
       __calltab_seterr_msg (CALLTAB_E_IO, why);
-      return false;
+      return -1;
     }
   elf_errno ();
   v->elf = elf_begin (v->fd, ELF_C_READ_MMAP, NULL);
@@ -49,28 +49,21 @@ open_views (struct verify *v)
     {
       /* No libelf error: our own allocation failed.  */
       __calltab_seterr (CALLTAB_E_NOMEM, "%s", v->path);
-      return false;
+      return -1;
     }
   if (v->code == NULL)
     {
       snprintf (why, sizeof why, "%s: %s", v->path, elf_errmsg (elf_err));
       __calltab_seterr_msg (CALLTAB_E_LIBELF, why);
-      return false;
+      return -1;
     }
   /* Only where the reader found DWARF: it does not give libdwfl a file
      whose headers lie past its end (libdwfl would trust their sizes).  */
-  if (calltab_dwarf (v->ct) != NULL)
-    {
-      v->dwarf = __calltab_dwfl_offline (&v->callbacks, &v->debuginfo_path,
-					 v->path, &v->dwfl, &v->mod,
-					 &v->bias);
-      if (v->dwfl == NULL)
-	{
-	  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-	  return false;
-	}
-    }
-  return true;
+  if (calltab_dwarf (v->ct) != NULL
+      && __calltab_dwfl_offline (&v->callbacks, &v->debuginfo_path, v->path,
+				 &v->dwfl, &v->mod, &v->dwarf, &v->bias) < 0)
+    return -1;
+  return 0;
 }
 
 static void
@@ -106,7 +99,7 @@ calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
   struct verify v = { .path = ct->path, .ct = ct, .fd = -1, .cb = cb,
 		      .cb_arg = arg,
 		      .allow_no_tables = opts != NULL && opts->allow_no_tables };
-  if (!open_views (&v))
+  if (open_views (&v) < 0)
     {
       close_views (&v);
       return -1;
