@@ -72,10 +72,11 @@ const struct verify_check_info verify_checks[VC_NUM] = {
   [VC_DISCRIMINATOR_SINGLE_BLOCK] = { "discriminator-single-block", V_WARNING,
     "a line in one basic block of a function has a non-zero discriminator" },
   [VC_DISCRIMINATOR_SHARED] = { "discriminator-shared", V_WARNING,
-    "two basic blocks of a line share a discriminator" },
+    "a basic block that a conditional jump of a line leads to shares its"
+    " discriminator with another block of the line" },
   [VC_DISCRIMINATOR_UNCHECKED] = { "discriminator-unchecked", V_WARNING,
-    "code that does not decode, or rows several functions hold: their"
-    " discriminator rules not checked" },
+    "code that does not decode, rows several functions hold, or code the"
+    " linker discarded: their discriminator rules not checked" },
   [VC_VTABLE_LOCATION] = { "vtable-location", V_ERROR,
     "a vtable DIE's DW_AT_location is not the address of its _ZTV symbol" },
   [VC_IMPLICIT_CALLERS] = { "implicit-callers", V_ERROR,

@@ -11,20 +11,24 @@
      jump or a return the first instruction past the alignment padding;
      calls do not end blocks; padding holds no line): a line whose code
      lies in one block carries discriminator 0 (a block's discriminator
-     does not leak onto it), and when it lies in several, no
-     discriminator of it is in two blocks (every block is told apart by
-     (line, discriminator)).
+     does not leak onto it), and, per key (function, inline instance,
+     file, line), each block that a conditional jump whose row has the
+     key leads to (its fall-through or its target, the jump's own block
+     for a loop of one block) carries a discriminator that no other
+     block of the key carries (check_branches); other blocks may share.
    Rows that hold no code (the next row of the sequence has the same
    address) and rows outside every function are left out.
 
    Which function a row belongs to: the one of the unit whose range
-   holds the row's address.  In a linked file several functions of a
-   unit can share addresses: discarded COMDAT copies that the linker
-   points at a tombstone (0), and functions folded by ICF.  libdw sorts
-   a unit's rows by address, so the rows of their line sequences
-   interleave and cannot be told apart: such functions are not judged
-   by the per-function rules, and counted (discriminator-unchecked,
-   mark_overlaps).  So is a function in code that several line
+   holds the row's address.  In a linked file, a function whose code
+   is not in the file (a copy the linker discarded, at its tombstone)
+   is not judged at all, and counted (discriminator-unchecked,
+   drop_absent).  Several functions of a unit can share addresses:
+   COMDAT copies that the linker points at the kept copy, and functions
+   folded by ICF.  libdw sorts a unit's rows by address, so the rows of
+   their line sequences interleave and cannot be told apart: such
+   functions are not judged by the per-function rules, and counted
+   (mark_overlaps).  So is a function in code that several line
    sequences of its unit cover though no other function of the unit
    does (a section folded by --icf=all whose function has no DIE with a
    range: mark_folded_sequences).
@@ -37,10 +41,10 @@
    decode are counted (discriminator-unchecked): their landing pads are
    not known.
 
-   The block rules need the code: a function whose code is not in the
-   file (a discarded copy at a tombstone, a separate debug file) is not
-   judged by them; one whose code is there but does not decode is
-   counted (discriminator-unchecked), never passed silently.
+   The block rules need the code's bytes: a function whose code has
+   none in the file (a separate debug file) is not judged by them; one
+   whose code is there but does not decode is counted
+   (discriminator-unchecked), never passed silently.
 
    Hierarchical discriminators (a unit built with
    -fplugin-arg-calltab-discriminators=hierarchical, calltab-format.h):
@@ -78,6 +82,7 @@ struct inl
   Dwarf_Addr low, high;
   unsigned depth;
   Dwarf_Off off;		/* the DIE's offset: the instance */
+  size_t func;			/* the function it is inlined into */
 };
 
 struct funcs
@@ -104,9 +109,10 @@ cmp_range (const void *a, const void *b)
   return x->func < y->func ? -1 : x->func > y->func;
 }
 
-/* Add the ranges of the inlined subroutines under PARENT, at DEPTH.  */
+/* Add the ranges of the inlined subroutines under PARENT, at DEPTH, in
+   function FUNC.  */
 static void
-add_inlines (struct funcs *f, Dwarf_Die *parent, unsigned depth)
+add_inlines (struct funcs *f, Dwarf_Die *parent, unsigned depth, size_t func)
 {
   Dwarf_Die child;
   if (dwarf_child (parent, &child) != 0)
@@ -127,12 +133,13 @@ add_inlines (struct funcs *f, Dwarf_Die *parent, unsigned depth)
 		  return;
 		}
 	      f->inls[f->ninls++] = (struct inl) { low, high, depth,
-						   dwarf_dieoffset (&child) };
+						   dwarf_dieoffset (&child),
+						   func };
 	    }
-	  add_inlines (f, &child, depth + 1);
+	  add_inlines (f, &child, depth + 1, func);
 	}
       else if (tag == DW_TAG_lexical_block)
-	add_inlines (f, &child, depth);
+	add_inlines (f, &child, depth, func);
     }
   while (dwarf_siblingof (&child, &child) == 0);
 }
@@ -167,7 +174,7 @@ add_func (Dwarf_Die *die, void *arg)
 	}
       f->ranges[f->nranges++] = (struct range) { low, high, index };
     }
-  add_inlines (f, die, 0);
+  add_inlines (f, die, 0, index);
   return f->nomem ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
@@ -387,12 +394,14 @@ struct unchecked
   size_t undecodable;		/* functions whose code does not decode */
   Dwarf_Addr first_bad;		/* the first such function's bad address */
   const char *first_name;
-  size_t shared_code;		/* functions sharing addresses, at code */
-  size_t shared_none;		/* ... at addresses without code */
+  size_t shared_code;		/* functions sharing addresses */
   const char *first_shared;
   size_t shared_seq;		/* functions in code that several line
 				   sequences of the unit cover */
   const char *first_seq;
+  size_t absent;		/* functions whose code is not in the file
+				   (drop_absent) */
+  const char *first_absent;
   struct pads *pads;		/* the file's */
 };
 
@@ -563,14 +572,56 @@ row_at_or_below (const void *elt, const void *key)
   return ((const struct row *) elt)->addr <= *(const Dwarf_Addr *) key;
 }
 
-/* The rule on conditional jumps: a jump whose row has key K (function,
-   inline instance, file, line), falling through to block S1 and jumping
-   to block S2: the first row of K in S1 and the first in S2 carry other
-   discriminators than the jump's row, and than each other.  (The jump's
-   row, not every row of K in its block: the compiler may start a block
-   at a label nothing jumps to in the end, which the code does not show,
-   and number the part after it on its own.)  ROWS are in address order
-   (libdw's), HITS one per (row, block) it touches.  */
+/* Whether hit X orders before the (key, discriminator) of hit KEY
+   (HITS are sorted by cmp_hit: key, discriminator, block, row).  */
+static bool
+position_below (const void *elt, const void *key)
+{
+  return cmp_position (elt, key) < 0;
+}
+
+/* The first hit of KEY's key carrying KEY's discriminator in a block
+   other than BLOCK (the lowest such block, its first row), or NULL.  */
+static const struct row *
+other_with_disc (const struct row *hits, size_t n, const struct row *key,
+		 size_t block)
+{
+  size_t k = __calltab_partition (hits, n, sizeof *hits, position_below,
+				  key);
+  for (; k < n && cmp_position (&hits[k], key) == 0; k++)
+    if (hits[k].block != block)
+      return &hits[k];
+  return NULL;
+}
+
+/* Where the code of hit H in its block begins: the row's start, or the
+   block's when the row begins in a block before.  */
+static Dwarf_Addr
+hit_start (const struct blocks *b, const struct row *h)
+{
+  Dwarf_Addr leader = b->b.leaders[h->block];
+  return h->addr > leader ? h->addr : leader;
+}
+
+/* A pair of blocks of a key found sharing a discriminator.  */
+struct shared_pair
+{
+  size_t row;			/* a row of the key (the first row's index) */
+  size_t lo, hi;		/* the two blocks */
+};
+
+/* The rule on conditional jumps: in every key K (function, inline
+   instance, file, line), each block that begins after a conditional
+   jump whose row has key K, its fall-through S1 or its target S2 (J's
+   own block when the jump goes back to its start: a loop of one
+   block), carries a discriminator that no other block of K carries.
+   Checked on the first row of K in S: its discriminator is on no row of
+   K in another block.  Other blocks of K may share numbers.  (The first
+   row of K in S, not every row: the compiler may start a block at a
+   label nothing jumps to in the end, which the code does not show, and
+   number the part after it on its own.)  One warning per pair of blocks
+   that share.  ROWS are in address order (libdw's), HITS one per (row,
+   block) it touches, sorted by cmp_hit.  */
 static void
 check_branches (struct verify *v, struct verify_place *place,
 		const struct funcs *f, const struct blocks *blocks,
@@ -580,6 +631,8 @@ check_branches (struct verify *v, struct verify_place *place,
   if (nhits == 0)
     return;
   struct row *kb = malloc (nhits * sizeof *kb);
+  struct shared_pair *seen = NULL;
+  size_t nseen = 0, seen_alloc = 0;
   if (kb == NULL)
     {
       v->nomem = true;
@@ -600,40 +653,56 @@ check_branches (struct verify *v, struct verify_place *place,
 	  if (r == 0 || rows[r - 1].func != fn || br->at >= rows[r - 1].end)
 	    continue;		/* no row covers the jump */
 	  const struct row *key = &rows[r - 1];
-	  size_t s1 = __calltab_cfg_fall_block (&b->b, br);
-	  size_t s2 = br->has_target
-		      ? __calltab_cfg_block_of (&b->b, br->target)
-		      : (size_t) -1;
-	  size_t bj = __calltab_cfg_block_of (&b->b, br->at);
-	  const struct row *in[3] = { key, NULL, NULL };
-	  size_t blk[3] = { bj, s1, s2 };
-	  for (int x = 1; x < 3; x++)
-	    if (blk[x] != (size_t) -1 && blk[x] != bj)
-	      in[x] = first_in_block (kb, nhits, key, blk[x]);
-	  static const int pairs[3][2] = { { 0, 1 }, { 0, 2 }, { 1, 2 } };
-	  for (int p = 0; p < 3; p++)
+	  size_t succ[2] = {
+	    __calltab_cfg_fall_block (&b->b, br),
+	    br->has_target ? __calltab_cfg_block_of (&b->b, br->target)
+			   : (size_t) -1 };
+	  for (int x = 0; x < 2; x++)
 	    {
-	      int x = pairs[p][0], y = pairs[p][1];
-	      if (in[x] == NULL || in[y] == NULL || blk[x] == blk[y]
-		  || in[x]->disc != in[y]->disc)
+	      if (succ[x] == (size_t) -1 || (x == 1 && succ[1] == succ[0]))
 		continue;
-	      char j[512], b1[512], b2[512];
+	      const struct row *in = first_in_block (kb, nhits, key, succ[x]);
+	      if (in == NULL)
+		continue;	/* S holds no code of K */
+	      const struct row *other = other_with_disc (hits, nhits, in,
+							 succ[x]);
+	      if (other == NULL)
+		continue;
+	      /* Once per pair of blocks of the key.  */
+	      size_t lo = in->block < other->block ? in->block : other->block;
+	      size_t hi = in->block ^ other->block ^ lo;
+	      const struct row *first = first_in_block (kb, nhits, key, lo);
+	      bool again = false;
+	      for (size_t s = 0; s < nseen && !again; s++)
+		again = seen[s].row == first->index && seen[s].lo == lo
+			&& seen[s].hi == hi;
+	      if (again)
+		continue;
+	      if (__calltab_reserve (&seen, &seen_alloc, nseen + 1,
+				     sizeof *seen) < 0)
+		{
+		  v->nomem = true;
+		  goto out;
+		}
+	      seen[nseen++] = (struct shared_pair) { first->index, lo, hi };
+	      char j[512], at[512], with[512];
 	      describe_addr (v, br->at, j, sizeof j);
-	      describe_addr (v, x == 0 ? key->addr : in[x]->addr, b1,
-			     sizeof b1);
-	      describe_addr (v, in[y]->addr, b2, sizeof b2);
-	      place->index = in[y]->index;
+	      describe_addr (v, hit_start (b, in), at, sizeof at);
+	      describe_addr (v, hit_start (b, other), with, sizeof with);
+	      place->index = in->index;
 	      verify_report (v, VC_DISCRIMINATOR_SHARED, place,
-			     "%s:%d in '%s': the conditional jump at %s"
-			     " splits the line's code at %s and %s, which"
-			     " share discriminator %u",
+			     "%s:%d in '%s': the line's code at %s, after the"
+			     " conditional jump at %s, shares discriminator %u"
+			     " with the line's code at %s",
 			     base_name (key->file), key->line,
-			     f->decls[fn].name != NULL ? f->decls[fn].name : "?", j, b1,
-			     b2, in[y]->disc);
-	      break;
+			     f->decls[fn].name != NULL ? f->decls[fn].name
+						       : "?",
+			     at, j, in->disc, with);
 	    }
 	}
     }
+out:
+  free (seen);
   free (kb);
 }
 
@@ -841,14 +910,12 @@ mark_folded_sequences (struct verify *v, Dwarf_Lines *lines, size_t nlines,
 /* Mark the functions of F whose ranges overlap a range of another
    function of the unit, and count them in UC.  The line table of a unit
    can hold several sequences over the same addresses: in a linked file,
-   discarded COMDAT copies that the linker points at a tombstone (0) or
-   at the kept copy, and functions folded by ICF.  libdw returns the rows
-   of a unit sorted by address, so the rows of overlapping sequences
-   interleave and cannot be told apart: such a function is not judged by
-   the per-function rules, and is counted, as a warning when its code is
-   in the file and as a note when it is not (a discarded copy at a
-   tombstone: its code is not in the program; the kept copy is judged in
-   its own unit).  */
+   discarded COMDAT copies that ld.bfd or gold point at the kept copy,
+   and functions folded by ICF (copies at a tombstone are gone already:
+   drop_absent).  libdw returns the rows of a unit sorted by address, so
+   the rows of overlapping sequences interleave and cannot be told
+   apart: such a function is not judged by the per-function rules, and
+   is counted (a note).  */
 static void
 mark_overlaps (struct verify *v, Dwarf_Lines *lines, size_t nlines,
 	       struct funcs *f, struct unchecked *uc)
@@ -881,16 +948,77 @@ mark_overlaps (struct verify *v, Dwarf_Lines *lines, size_t nlines,
 	first = f->ranges[j].func != fn;
       if (!first)
 	continue;
-      struct ct_place p;
-      if (verify_dwarf_place (v, f->ranges[k].low, false, &p))
-	{
-	  if (uc->shared_code++ == 0)
-	    uc->first_shared = f->decls[fn].name;
-	}
-      else
-	uc->shared_none++;
+      if (uc->shared_code++ == 0)
+	uc->first_shared = f->decls[fn].name;
     }
   mark_folded_sequences (v, lines, nlines, f, uc);
+}
+
+/* Linked files: whether the code at [LOW, HIGH) is in the file: inside
+   one executable section, and not at a tombstone.  The linker points
+   the debug information of code it did not keep (a COMDAT copy it
+   discarded, a section --gc-sections removed, with lld a section ICF
+   folded) at a tombstone: 0 (lld; ld.bfd and gold where they do not
+   point it at the kept copy), in a PIE the ELF header, which no
+   executable section holds; or all ones.  */
+static bool
+range_in_code (struct verify *v, Dwarf_Addr low, Dwarf_Addr high)
+{
+  if (low == 0 || low >= high)
+    return false;
+  struct ct_place first, last;
+  return verify_dwarf_place (v, low, false, &first)
+	 && verify_dwarf_place (v, high - 1, false, &last)
+	 && first.scnidx == last.scnidx;
+}
+
+/* Linked files: leave out of F the functions whose code is not in the
+   file (a range, not empty, outside it: range_in_code), with their
+   ranges and inline instances, and count them in UC: none of their
+   rows is judged.  Such a copy's rows no longer match its DIEs: lld and
+   ld.bfd write the tombstone without the relocation's addend, so the
+   copy's inline instances start at 0 (a rnglist's base address too)
+   while its rows keep their offsets from the start of their sequence;
+   a row then took the key of an instance it is not in (before, with a
+   lone discarded copy of F: "inl.h:12 in 'F' has discriminators 2, 4,
+   not 0..1", testsuite/calltab.verify/discrim-tomb/).  Several copies
+   at one tombstone were left out already, as functions sharing
+   addresses (mark_overlaps); a lone one was judged.  In objects every
+   function's code is there.  */
+static void
+drop_absent (struct verify *v, struct funcs *f, struct unchecked *uc)
+{
+  if (__calltab_code_relocatable (v->code) || f->nranges == 0)
+    return;
+  bool *absent = calloc (f->ndecls + 1, sizeof *absent);
+  if (absent == NULL)
+    {
+      v->nomem = true;
+      f->nranges = f->ninls = 0;
+      return;
+    }
+  for (size_t r = 0; r < f->nranges; r++)
+    {
+      const struct range *rg = &f->ranges[r];
+      if (rg->low < rg->high && !absent[rg->func]
+	  && !range_in_code (v, rg->low, rg->high))
+	{
+	  absent[rg->func] = true;
+	  if (uc->absent++ == 0)
+	    uc->first_absent = f->decls[rg->func].name;
+	}
+    }
+  size_t n = 0;
+  for (size_t r = 0; r < f->nranges; r++)
+    if (!absent[f->ranges[r].func])
+      f->ranges[n++] = f->ranges[r];
+  f->nranges = n;
+  n = 0;
+  for (size_t k = 0; k < f->ninls; k++)
+    if (!absent[f->inls[k].func])
+      f->inls[n++] = f->inls[k];
+  f->ninls = n;
+  free (absent);
 }
 
 static int
@@ -1071,6 +1199,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
   dwarf_getfuncs (cudie, add_func, &f, 0);
   if (f.nomem)
     v->nomem = true;
+  drop_absent (v, &f, &uc);
   if (f.nranges > 0)
     {
       qsort (f.ranges, f.nranges, sizeof *f.ranges, cmp_range);
@@ -1179,14 +1308,15 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 		      uc.shared_seq == 1 ? "s" : "",
 		      uc.first_seq != NULL ? uc.first_seq : "?",
 		      uc.shared_seq == 1 ? "its" : "their");
-  if (uc.shared_none > 0)
+  if (uc.absent > 0)
     verify_report_as (v, VC_DISCRIMINATOR_UNCHECKED, V_NOTE, &place,
 		      "%zu function%s the linker discarded (COMDAT copies,"
-		      " --gc-sections) share%s the tombstone address: %s"
-		      " rows are not judged (the code is not in the file)",
-		      uc.shared_none, uc.shared_none == 1 ? "" : "s",
-		      uc.shared_none == 1 ? "s" : "",
-		      uc.shared_none == 1 ? "its" : "their");
+		      " --gc-sections, ICF) lie%s outside the file's code"
+		      " (the first: '%s'): %s rows are not judged",
+		      uc.absent, uc.absent == 1 ? "" : "s",
+		      uc.absent == 1 ? "s" : "",
+		      uc.first_absent != NULL ? uc.first_absent : "?",
+		      uc.absent == 1 ? "its" : "their");
   free (rows);
   free (f.overlapped);
   free (f.ranges);

@@ -1,0 +1,2 @@
+#include "inl.h"
+int a (int *p, int n) { return F (p, n); }
