@@ -200,13 +200,41 @@ code_insn_p (rtx_insn *insn)
   return get_attr_length (insn) > 0 && !calltab_align_insn_p (insn);
 }
 
+/* Whether INSN is a statement or inline-entry marker as final.cc will
+   see it: a note (NOTE_INSN_BEGIN_STMT, NOTE_INSN_INLINE_ENTRY) or, where
+   var-tracking did not run (-fno-var-tracking), a debug insn still: the
+   pass sees the markers as var-tracking left them, and without it
+   rest_of_handle_final turns them into notes at the same place
+   (delete_vta_debug_insns, reemit_marker_as_note: the note takes the
+   insn's location) before final_start_function, or deletes them where
+   the function has no markers (!cfun->debug_nonbind_markers).  With
+   var-tracking no debug insn is left (vt_debug_insns_local, also when
+   the size limit stopped it).  */
+bool
+marker_p (rtx_insn *insn)
+{
+  if (NOTE_P (insn))
+    return NOTE_MARKER_P (insn);
+  return DEBUG_MARKER_INSN_P (insn) && cfun->debug_nonbind_markers;
+}
+
+/* The location of MARKER (marker_p): the note's NOTE_MARKER_LOCATION,
+   which reemit_marker_as_note copies from the debug insn's
+   INSN_LOCATION.  */
+location_t &
+marker_location (rtx_insn *marker)
+{
+  return NOTE_P (marker) ? NOTE_MARKER_LOCATION (marker)
+			 : INSN_LOCATION (marker);
+}
+
 /* Whether final.cc calls notice_source_line for INSN: statement and
    inline-entry markers, and the instructions it outputs.  */
 bool
 noticed_p (rtx_insn *insn)
 {
-  if (NOTE_P (insn))
-    return NOTE_MARKER_P (insn);
+  if (NOTE_P (insn) || DEBUG_INSN_P (insn))
+    return marker_p (insn);
   return NONDEBUG_INSN_P (insn) && !JUMP_TABLE_DATA_P (insn)
 	 && GET_CODE (PATTERN (insn)) != USE
 	 && GET_CODE (PATTERN (insn)) != CLOBBER;
@@ -248,11 +276,11 @@ location_t
 row_location (rtx_insn *insn)
 {
   location_t loc;
-  if (NOTE_P (insn) && NOTE_MARKER_P (insn))
+  if (marker_p (insn))
     {
       /* notice_source_line skips markers without a line and a real
 	 locus.  */
-      loc = NOTE_MARKER_LOCATION (insn);
+      loc = marker_location (insn);
       expanded_location xloc = expand_location_cached (loc);
       if (xloc.line == 0
 	  && (LOCATION_LOCUS (loc) == UNKNOWN_LOCATION
@@ -287,9 +315,9 @@ same_position (const expanded_location &a, const expanded_location &b)
 tree
 scope_after (rtx_insn *insn, tree scope)
 {
-  if (NOTE_P (insn) && NOTE_MARKER_P (insn))
+  if (marker_p (insn))
     {
-      tree s = LOCATION_BLOCK (NOTE_MARKER_LOCATION (insn));
+      tree s = LOCATION_BLOCK (marker_location (insn));
       return s ? s : DECL_INITIAL (current_function_decl);
     }
   if (active_insn_p (insn) && !JUMP_TABLE_DATA_P (insn))
@@ -530,7 +558,7 @@ block_walk::follow_rows (rtx_insn *insn)
   if (loc != UNKNOWN_LOCATION)
     {
       expanded_location x = expand_location_cached (loc);
-      if (forced.force || NOTE_P (insn) || !same_position (x, row))
+      if (forced.force || marker_p (insn) || !same_position (x, row))
 	{
 	  row = x;
 	  row_valid = true;
@@ -540,7 +568,7 @@ block_walk::follow_rows (rtx_insn *insn)
 	  started = false;
 	}
     }
-  if (noticed_p (insn) && !NOTE_P (insn) && view.take ())
+  if (noticed_p (insn) && !marker_p (insn) && view.take ())
     started = true;		/* a repeat at this instruction */
   if (started)
     {
@@ -1000,26 +1028,33 @@ row_prediction::retag (rtx_insn *insn, location_t loc)
 
 /* final.cc's notice_source_line at INSN, whose row location is LOC: a
    marker forces a row, an instruction starts one where the position or
-   the tag changes.  */
+   the tag changes.  Where only the tag changed, final.cc emits the last
+   row's position again (it updates last_filename, last_linenum and
+   last_columnnum only when the position moved): the same file and line,
+   but without -gcolumn-info, which does not compare columns, the column
+   of the row that last moved, not INSN's.  */
 void
 row_prediction::notice (rtx_insn *insn, location_t loc)
 {
   expanded_location x = expand_location_cached (loc);
-  bool moved = forced.force || NOTE_P (insn) || !same_position (x, last);
+  bool marker = marker_p (insn);
+  bool moved = forced.force || marker || !same_position (x, last);
   if (!moved && tag == last_tag)
     return;
+  if (moved)
+    last = x;
   /* final.cc's is_stmt: true for a marker; for an instruction false
      with markers on, else whether the position moved.  */
-  bool stmt = NOTE_P (insn) || (!markers && moved);
-  predicted_row p = { x.file, x.line, x.column, tag, -1, stmt, false };
+  bool stmt = marker || (!markers && moved);
+  predicted_row p = { last.file, last.line, last.column, tag, -1, stmt,
+		      false };
   t.rows.safe_push (p);
   r.valid = true;
   r.has_inst = false;
-  r.key.file = x.file;
-  r.key.line = x.line;
+  r.key.file = last.file;
+  r.key.line = last.line;
   r.loc = loc;
   r.index = t.rows.length () - 1;
-  last = x;
   last_tag = tag;
   forced.force = false;
   view.take ();
@@ -1102,7 +1137,7 @@ predict_rows (walk &w, discriminators &d)
 	p.notice (insn, loc);
       /* An instruction final_scan_insn outputs without a row of its own
 	 emits the repeat.  */
-      if (!NOTE_P (insn) && p.view.take ())
+      if (!marker_p (insn) && p.view.take ())
 	{
 	  p.repeat ();
 	  d.current.rows.last ().pad = calltab_align_insn_p (insn);
@@ -1137,10 +1172,9 @@ publish_tags (walk &w)
       }
     else if (!CALLTAB_DISCRIMINATOR_IN_LOCATION)
       continue;
-    else if (NOTE_P (insn) && NOTE_MARKER_P (insn))
-      NOTE_MARKER_LOCATION (insn)
-	= calltab_location_with_discriminator (NOTE_MARKER_LOCATION (insn),
-					       tag);
+    else if (marker_p (insn))
+      marker_location (insn)
+	= calltab_location_with_discriminator (marker_location (insn), tag);
     else if (noticed_p (insn) && INSN_HAS_LOCATION (insn))
       INSN_LOCATION (insn)
 	= calltab_location_with_discriminator (INSN_LOCATION (insn), tag);
