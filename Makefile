@@ -417,8 +417,9 @@ clean:
 # Every bench/*.sh (but the generators and lib.sh, which they source),
 # niced, run by its #! line.  The reduced set (default):
 # comdat-scaling.sh without its 20,000-group object (readelf -w alone
-# takes about 14 minutes there) and discriminators.sh on the testsuite's
-# programs only (no gcc-12-source fetch); the other scripts with their
+# takes about 14 minutes there), discriminators.sh on the testsuite's
+# programs only and discrim-blocks.sh on the corpus only (no
+# gcc-12-source fetch); the other scripts with their
 # defaults: cost.sh (issue 13's table, bench/results.md) takes about 15
 # minutes with its 5 timed runs per build; `make bench QUICK=1` or RUNS=N
 # shortens it (docs/cost.md).
@@ -433,6 +434,7 @@ bench: all
 	    case $$s in \
 	      bench/comdat-scaling.sh) args="$(BENCH_COMDAT_GROUPS)" ;; \
 	      bench/discriminators.sh) args="$(BENCH_DISCRIM_FILES)" ;; \
+	      bench/discrim-blocks.sh) args=corpus ;; \
 	      bench/disambiguate.sh) args=200000 ;; \
 	      bench/backtrace.sh) args="2 500" ;; \
 	      bench/symbolize.sh) args="100000 2 2000" ;; \

@@ -91,7 +91,10 @@ calltab_dwarf_debuginfo_p (void)
    per block on every version and publishes them with the two functions
    below: calltab_set_bb_discriminator writes the field (a no-op on 13+),
    calltab_location_with_discriminator gives a location the block's tag
-   (the location unchanged on 11 and 12).  */
+   (the location unchanged on 11 and 12).  Before that, the numbering
+   reads GCC's own value from the same place with
+   calltab_gcc_discriminator (the rule never gives a key fewer distinct
+   numbers than GCC does).  */
 #if BUILDING_GCC_MAJOR >= 13
 # define CALLTAB_DISCRIMINATOR_IN_LOCATION 1
 static inline void
@@ -107,6 +110,16 @@ calltab_location_with_discriminator (location_t loc, int discriminator)
     return loc;
   return location_with_discriminator (loc, discriminator);
 }
+
+/* GCC's own discriminator for a row at LOC, emitted in RTL block BB (the
+   block of the last NOTE_INSN_BASIC_BLOCK; NULL before the first): the
+   number final.cc would pass with it without the plugin.  The pass reads
+   it before it publishes its tags (publish_tags), which replace it.  */
+static inline int
+calltab_gcc_discriminator (basic_block, location_t loc)
+{
+  return get_discriminator_from_loc (loc);
+}
 #else
 # define CALLTAB_DISCRIMINATOR_IN_LOCATION 0
 static inline void
@@ -119,6 +132,12 @@ static inline location_t
 calltab_location_with_discriminator (location_t loc, int)
 {
   return loc;
+}
+
+static inline int
+calltab_gcc_discriminator (basic_block bb, location_t)
+{
+  return bb != NULL ? bb->discriminator : 0;
 }
 #endif
 
