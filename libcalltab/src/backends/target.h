@@ -101,6 +101,9 @@ struct ct_target
   /* Bytes an absolute relocation TYPE writes, 0 if unsupported;
      *IS_SIGNED for a sign-extended 32-bit field.  */
   size_t (*reloc_width) (unsigned int type, bool *is_signed);
+  /* Bytes a PC-relative relocation TYPE writes (S + A - P), 0 if it is
+     not one; NULL: none known.  */
+  size_t (*pc_reloc_width) (unsigned int type);
 };
 
 /* The hooks of machine MACHINE (EM_*), NULL if it is not supported.  */

@@ -219,6 +219,18 @@ x86_64_reloc_width (unsigned int type, bool *is_signed)
   return 0;
 }
 
+/* Jump tables of PIC code: `.long .Lk-.Ltable` (code/data-refs.h).  */
+static size_t
+x86_64_pc_reloc_width (unsigned int type)
+{
+  switch (type)
+    {
+    case R_X86_64_PC32: return 4;
+    case R_X86_64_PC64: return 8;
+    }
+  return 0;
+}
+
 const struct ct_target __calltab_x86_64_target =
 {
   .name = "x86-64",
@@ -227,4 +239,5 @@ const struct ct_target __calltab_x86_64_target =
   .decode = __calltab_x86_64_decode,
   .resolve_call = x86_64_resolve_call,
   .reloc_width = x86_64_reloc_width,
+  .pc_reloc_width = x86_64_pc_reloc_width,
 };

@@ -29,6 +29,59 @@ add_run (struct ct_blocks *b, uint64_t low, uint64_t high, bool after_jump,
   return 0;
 }
 
+/* The table that INSN's memory operand names (its displacement field
+   at INSN->disp_field of section SCN; NEXT the address after it), or
+   NULL.  Objects: through the field's relocation, S + A, plus for a
+   PC-relative operand the distance from the field to the instruction's
+   end; linked files: the operand's address.  */
+static const struct ct_data_table *
+named_table (const struct ct_code *code, const struct ct_data_refs *refs,
+	     const struct ct_insn *insn, size_t scn, uint64_t next)
+{
+  if (!__calltab_code_relocatable (code))
+    return __calltab_data_table_at (refs, 0,
+				    insn->pc_relative
+				    ? next + (uint64_t) insn->disp
+				    : (uint64_t) insn->disp);
+  const struct ct_code_reloc *r = __calltab_code_reloc (code, scn,
+							insn->disp_field);
+  if (r == NULL || r->implicit || r->sym_shndx == SHN_UNDEF
+      || r->sym_shndx >= SHN_LORESERVE)
+    return NULL;
+  uint64_t at = r->sym_value + (uint64_t) r->addend;
+  if (insn->pc_relative)
+    at += insn->start + insn->length - insn->disp_field;
+  return __calltab_data_table_at (refs, r->sym_shndx, at);
+}
+
+/* Record the jump at AT through TABLE, and its targets in the function
+   as leaders.  */
+static int
+add_table_jump (struct ct_blocks *b, const struct ct_data_table *table,
+		const struct ct_data_refs *refs, uint64_t at,
+		bool (*place_in_func) (const struct ct_place *t,
+				       uint64_t *addr, void *arg),
+		void *arg)
+{
+  if (__calltab_reserve (&b->tjumps, &b->tjumps_alloc, b->ntjumps + 1,
+			 sizeof *b->tjumps) < 0)
+    return -1;
+  struct ct_table_jump *j = &b->tjumps[b->ntjumps++];
+  *j = (struct ct_table_jump) { at, b->ntable_targets, 0 };
+  for (size_t i = table->first; i < table->first + table->n; i++)
+    {
+      uint64_t t;
+      if (!place_in_func (&refs->entries[i], &t, arg))
+	continue;
+      if (add_addr (&b->table_targets, &b->ntable_targets,
+		    &b->table_targets_alloc, t) < 0
+	  || add_addr (&b->leaders, &b->n, &b->alloc, t) < 0)
+	return -1;
+      j->n++;
+    }
+  return 0;
+}
+
 bool
 __calltab_cfg_decodable (const struct ct_code *code,
 			 const struct ct_place *place, uint64_t len)
@@ -48,7 +101,8 @@ __calltab_cfg_add_range (const struct ct_code *code,
 			 bool (*in_func) (uint64_t target, void *arg),
 			 bool (*place_in_func) (const struct ct_place *target,
 						uint64_t *addr, void *arg),
-			 void *arg, struct ct_blocks *b, uint64_t *bad_addr)
+			 void *arg, const struct ct_data_refs *refs,
+			 struct ct_blocks *b, uint64_t *bad_addr)
 {
   if (bad_addr != NULL)
     *bad_addr = low;
@@ -61,6 +115,18 @@ __calltab_cfg_add_range (const struct ct_code *code,
   size_t start = (size_t) place->offset, end = start + (high - low);
   if (add_addr (&b->leaders, &b->n, &b->alloc, low) < 0)
     return -1;
+  /* The places in the range that data refers to.  */
+  for (size_t i = refs != NULL
+		  ? __calltab_data_target_from (refs, place->scnidx,
+						place->offset) : 0;
+       refs != NULL && i < refs->ntargets
+       && refs->targets[i].scnidx == place->scnidx
+       && refs->targets[i].offset - place->offset < high - low; i++)
+    if (add_addr (&b->leaders, &b->n, &b->alloc,
+		  low + (refs->targets[i].offset - place->offset)) < 0)
+      return -1;
+  /* The table the last instructions named, until a transfer.  */
+  const struct ct_data_table *table = NULL;
   /* The NOP runs that may be padding (decided in cfg_finish, once every
      jump target is known), and the instructions after transfers.  */
   bool in_run = false, run_after_jump = false, after_jump = false;
@@ -95,8 +161,20 @@ __calltab_cfg_add_range (const struct ct_code *code,
 		       run_fill) < 0)
 	    return -1;
 	}
+      if (refs != NULL && insn.memory && insn.disp_field != CT_NO_FIELD)
+	{
+	  const struct ct_data_table *t = named_table (code, refs, &insn,
+						       place->scnidx, next);
+	  if (t != NULL)
+	    table = t;
+	}
       bool transfer = insn.kind == CT_INSN_JUMP || insn.kind == CT_INSN_BRANCH
 		      || insn.kind == CT_INSN_RETURN;
+      if (table != NULL && insn.kind == CT_INSN_JUMP && !insn.direct
+	  && add_table_jump (b, table, refs, here, place_in_func, arg) < 0)
+	return -1;
+      if (transfer || __calltab_insn_is_call (&insn))
+	table = NULL;
       after_jump = insn.kind == CT_INSN_JUMP || insn.kind == CT_INSN_RETURN;
       if (transfer && next < high
 	  && add_addr (&b->falls, &b->nfalls, &b->falls_alloc, next) < 0)
@@ -320,5 +398,7 @@ __calltab_cfg_free (struct ct_blocks *b)
   free (b->pads);
   free (b->falls);
   free (b->branches);
+  free (b->tjumps);
+  free (b->table_targets);
   *b = (struct ct_blocks) { 0 };
 }

@@ -3,8 +3,11 @@
 
    Leaders: the function's entry, direct jump and branch targets inside
    the function (in objects, also those reached through a relocation:
-   jumps between the hot and .cold parts), exception landing pads (added by the caller, from the
-   LSDA: lsda.h), and the first instruction after a jump, a conditional
+   jumps between the hot and .cold parts), the places in it that data
+   refers to (data-refs.h: jump-table targets, function pointers,
+   computed gotos' labels; in linked files only with --emit-relocs),
+   exception landing pads (added by the caller, from the LSDA: lsda.h),
+   and the first instruction after a jump, a conditional
    jump or a return, past the alignment padding there; calls do not end
    blocks.
 
@@ -30,6 +33,7 @@
 #define CALLTAB_CFG_H 1
 
 #include "backends/target.h"
+#include "data-refs.h"
 
 /* An address range [low, high).  */
 struct ct_span
@@ -50,13 +54,27 @@ struct ct_branch
   bool has_target;		/* TARGET is in the function */
 };
 
+/* A jump through a table (data-refs.h): an indirect jump that is the
+   first transfer of control at or after an instruction naming the
+   table, and the table's targets in the function, as addresses
+   (TABLE_TARGETS[FIRST..FIRST+N), in table order, repeats kept).  */
+struct ct_table_jump
+{
+  uint64_t at;
+  size_t first, n;
+};
+
 /* The blocks of a function: the sorted addresses of its leaders and,
    sorted, its alignment padding; its conditional jumps, in address
-   order within each range.  */
+   order within each range; its jumps through tables.  */
 struct ct_blocks
 {
   struct ct_branch *branches;
   size_t nbranches, branches_alloc;
+  struct ct_table_jump *tjumps;
+  size_t ntjumps, tjumps_alloc;
+  uint64_t *table_targets;
+  size_t ntable_targets, table_targets_alloc;
   uint64_t *leaders;
   size_t n, alloc;
   struct ct_span *pads;
@@ -78,7 +96,10 @@ bool __calltab_cfg_decodable (const struct ct_code *code,
    displacement is relocated (to the function's .cold part, or a sibling
    call) has its target at a place (section, offset), and
    PLACE_IN_FUNC (TARGET, &ADDR, ARG) says whether the function holds
-   it and at which address.  Returns 1; 0 if the code does not decode
+   it and at which address.  REFS (NULL: none) are the file's data
+   references into code: those in the range are leaders, and a jump
+   through one of its tables is a table jump whose targets
+   PLACE_IN_FUNC places (leaders too).  Returns 1; 0 if the code does not decode
    (*BAD_ADDR, when not NULL, is where; code that is not
    __calltab_cfg_decodable does not, at LOW); -1 if memory ran out
    (CALLTAB_E_NOMEM set).  */
@@ -89,8 +110,8 @@ int __calltab_cfg_add_range (const struct ct_code *code,
 			     bool (*place_in_func) (const struct ct_place *t,
 						    uint64_t *addr,
 						    void *arg),
-			     void *arg, struct ct_blocks *b,
-			     uint64_t *bad_addr);
+			     void *arg, const struct ct_data_refs *refs,
+			     struct ct_blocks *b, uint64_t *bad_addr);
 
 /* Add a leader at ADDR that the code does not show: an exception
    landing pad (lsda.h), where the unwinder transfers control.  Call

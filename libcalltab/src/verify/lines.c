@@ -7,15 +7,20 @@
    - in each function, the discriminators of each source line (file,
      line) are 0..n-1: none is skipped;
    - with the basic blocks of the final code (cfg.c, cfg.h: leaders are
-     the function's entry, jump targets, and after a jump, a conditional
+     the function's entry, jump targets, the places data refers to
+     (jump-table targets, function pointers, computed gotos' labels:
+     data-refs.h, where the file has the relocations: objects, and
+     linked files with --emit-relocs), and after a jump, a conditional
      jump or a return the first instruction past the alignment padding;
      calls do not end blocks; padding holds no line): a line whose code
      lies in one block carries discriminator 0 (a block's discriminator
      does not leak onto it), and, per key (function, inline instance,
      file, line), each block that a conditional jump whose row has the
      key leads to (its fall-through or its target, the jump's own block
-     for a loop of one block) carries a discriminator that no other
-     block of the key carries (check_branches); other blocks may share.
+     for a loop of one block), or that a table jump whose row has the
+     key reaches (each of its targets), carries a discriminator that no
+     other block of the key carries (check_branches); other blocks may
+     share.
    Rows that hold no code (the next row of the sequence has the same
    address) and rows outside every function are left out.
 
@@ -359,12 +364,14 @@ target_in_func (uint64_t target, void *arg)
   return false;
 }
 
-/* The file's landing pads, found when the first function's blocks
-   are.  */
+/* The file's landing pads and its data references into code
+   (data-refs.h), found when the first function's blocks are.  */
 struct pads
 {
   bool done, ok;
   struct ct_landing_pads p;
+  bool refs_done, refs_ok;
+  struct ct_data_refs refs;
 };
 
 /* Objects: whether the function holds place T (a relocated jump's
@@ -460,6 +467,14 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 {
   b->done = true;
   struct in_func in = { v, f, byfunc, first[func], first[func + 1] };
+  if (!uc->pads->refs_done)
+    {
+      uc->pads->refs_done = true;
+      if (__calltab_data_refs (v->elf, v->code, &uc->pads->refs) < 0)
+	v->nomem = true;
+      else
+	uc->pads->refs_ok = true;
+    }
   for (size_t k = first[func]; k < first[func + 1]; k++)
     {
       const struct range *rg = &f->ranges[byfunc[k]];
@@ -475,6 +490,8 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
       uint64_t bad;
       int rc = __calltab_cfg_add_range (v->code, &p, rg->low, rg->high,
 					target_in_func, place_in_func, &in,
+					uc->pads->refs_ok ? &uc->pads->refs
+							  : NULL,
 					&b->b, &bad);
       if (rc < 0)
 	v->nomem = true;
@@ -610,17 +627,83 @@ struct shared_pair
   size_t lo, hi;		/* the two blocks */
 };
 
-/* The rule on conditional jumps: in every key K (function, inline
-   instance, file, line), each block that begins after a conditional
-   jump whose row has key K, its fall-through S1 or its target S2 (J's
-   own block when the jump goes back to its start: a loop of one
-   block), carries a discriminator that no other block of K carries.
-   Checked on the first row of K in S: its discriminator is on no row of
-   K in another block.  Other blocks of K may share numbers.  (The first
-   row of K in S, not every row: the compiler may start a block at a
-   label nothing jumps to in the end, which the code does not show, and
-   number the part after it on its own.)  One warning per pair of blocks
-   that share.  ROWS are in address order (libdw's), HITS one per (row,
+/* What check_branches judges with.  */
+struct judge
+{
+  struct verify *v;
+  struct verify_place *place;
+  const struct funcs *f;
+  const struct row *hits, *kb;
+  size_t nhits;
+  struct shared_pair *seen;
+  size_t nseen, seen_alloc;
+};
+
+/* Judge block SUCC of function FN, after the jump at AT (a table jump
+   when TABLE) whose row is KEY: its first row of KEY's key carries a
+   discriminator on no row of the key in another block.  Returns 0, or
+   -1 if memory ran out.  */
+static int
+judge_succ (struct judge *j, size_t fn, const struct blocks *b,
+	    const struct row *key, Dwarf_Addr at, bool table, size_t succ)
+{
+  const struct row *in = first_in_block (j->kb, j->nhits, key, succ);
+  if (in == NULL)
+    return 0;			/* S holds no code of K */
+  const struct row *other = other_with_disc (j->hits, j->nhits, in, succ);
+  if (other == NULL)
+    return 0;
+  /* Once per pair of blocks of the key.  */
+  size_t lo = in->block < other->block ? in->block : other->block;
+  size_t hi = in->block ^ other->block ^ lo;
+  const struct row *first = first_in_block (j->kb, j->nhits, key, lo);
+  for (size_t s = 0; s < j->nseen; s++)
+    if (j->seen[s].row == first->index && j->seen[s].lo == lo
+	&& j->seen[s].hi == hi)
+      return 0;
+  if (__calltab_reserve (&j->seen, &j->seen_alloc, j->nseen + 1,
+			 sizeof *j->seen) < 0)
+    return -1;
+  j->seen[j->nseen++] = (struct shared_pair) { first->index, lo, hi };
+  char jat[512], where[512], with[512];
+  describe_addr (j->v, at, jat, sizeof jat);
+  describe_addr (j->v, hit_start (b, in), where, sizeof where);
+  describe_addr (j->v, hit_start (b, other), with, sizeof with);
+  j->place->index = in->index;
+  verify_report (j->v, VC_DISCRIMINATOR_SHARED, j->place,
+		 "%s:%d in '%s': the line's code at %s, after the"
+		 " %s jump at %s, shares discriminator %u"
+		 " with the line's code at %s",
+		 base_name (key->file), key->line,
+		 j->f->decls[fn].name != NULL ? j->f->decls[fn].name : "?",
+		 where, table ? "table" : "conditional", jat, in->disc, with);
+  return 0;
+}
+
+/* The row of function FN covering the jump at AT, or NULL.  */
+static const struct row *
+jump_row (const struct row *rows, size_t n, size_t fn, Dwarf_Addr at)
+{
+  size_t r = __calltab_partition (rows, n, sizeof *rows, row_at_or_below,
+				  &at);
+  if (r == 0 || rows[r - 1].func != fn || at >= rows[r - 1].end)
+    return NULL;
+  return &rows[r - 1];
+}
+
+/* The rule on conditional and table jumps: in every key K (function,
+   inline instance, file, line), each block that begins after a
+   conditional jump J whose row has key K, its fall-through S1 or its
+   target S2 (J's own block when the jump goes back to its start: a
+   loop of one block), or that a table jump whose row has key K reaches
+   (each of its targets that the file shows: cfg.h), carries a
+   discriminator that no other block of K carries.  Checked on the
+   first row of K in S: its discriminator is on no row of K in another
+   block.  Other blocks of K may share numbers.  (The first row of K in
+   S, not every row: the compiler may start a block at a label nothing
+   jumps to in the end, which the code does not show, and number the
+   part after it on its own.)  One warning per pair of blocks that
+   share.  ROWS are in address order (libdw's), HITS one per (row,
    block) it touches, sorted by cmp_hit.  */
 static void
 check_branches (struct verify *v, struct verify_place *place,
@@ -631,8 +714,6 @@ check_branches (struct verify *v, struct verify_place *place,
   if (nhits == 0)
     return;
   struct row *kb = malloc (nhits * sizeof *kb);
-  struct shared_pair *seen = NULL;
-  size_t nseen = 0, seen_alloc = 0;
   if (kb == NULL)
     {
       v->nomem = true;
@@ -640,6 +721,7 @@ check_branches (struct verify *v, struct verify_place *place,
     }
   memcpy (kb, hits, nhits * sizeof *kb);
   qsort (kb, nhits, sizeof *kb, cmp_key_block);
+  struct judge j = { v, place, f, hits, kb, nhits, NULL, 0, 0 };
   for (size_t fn = 0; fn < f->ndecls; fn++)
     {
       const struct blocks *b = &blocks[fn];
@@ -648,61 +730,43 @@ check_branches (struct verify *v, struct verify_place *place,
       for (size_t k = 0; k < b->b.nbranches; k++)
 	{
 	  const struct ct_branch *br = &b->b.branches[k];
-	  size_t r = __calltab_partition (rows, n, sizeof *rows,
-					  row_at_or_below, &br->at);
-	  if (r == 0 || rows[r - 1].func != fn || br->at >= rows[r - 1].end)
+	  const struct row *key = jump_row (rows, n, fn, br->at);
+	  if (key == NULL)
 	    continue;		/* no row covers the jump */
-	  const struct row *key = &rows[r - 1];
 	  size_t succ[2] = {
 	    __calltab_cfg_fall_block (&b->b, br),
 	    br->has_target ? __calltab_cfg_block_of (&b->b, br->target)
 			   : (size_t) -1 };
 	  for (int x = 0; x < 2; x++)
+	    if (succ[x] != (size_t) -1 && (x == 0 || succ[1] != succ[0])
+		&& judge_succ (&j, fn, b, key, br->at, false, succ[x]) < 0)
+	      goto nomem;
+	}
+      for (size_t k = 0; k < b->b.ntjumps; k++)
+	{
+	  const struct ct_table_jump *tj = &b->b.tjumps[k];
+	  const struct row *key = jump_row (rows, n, fn, tj->at);
+	  if (key == NULL)
+	    continue;
+	  for (size_t t = tj->first; t < tj->first + tj->n; t++)
 	    {
-	      if (succ[x] == (size_t) -1 || (x == 1 && succ[1] == succ[0]))
-		continue;
-	      const struct row *in = first_in_block (kb, nhits, key, succ[x]);
-	      if (in == NULL)
-		continue;	/* S holds no code of K */
-	      const struct row *other = other_with_disc (hits, nhits, in,
-							 succ[x]);
-	      if (other == NULL)
-		continue;
-	      /* Once per pair of blocks of the key.  */
-	      size_t lo = in->block < other->block ? in->block : other->block;
-	      size_t hi = in->block ^ other->block ^ lo;
-	      const struct row *first = first_in_block (kb, nhits, key, lo);
+	      size_t succ = __calltab_cfg_block_of (&b->b,
+						    b->b.table_targets[t]);
 	      bool again = false;
-	      for (size_t s = 0; s < nseen && !again; s++)
-		again = seen[s].row == first->index && seen[s].lo == lo
-			&& seen[s].hi == hi;
-	      if (again)
-		continue;
-	      if (__calltab_reserve (&seen, &seen_alloc, nseen + 1,
-				     sizeof *seen) < 0)
-		{
-		  v->nomem = true;
-		  goto out;
-		}
-	      seen[nseen++] = (struct shared_pair) { first->index, lo, hi };
-	      char j[512], at[512], with[512];
-	      describe_addr (v, br->at, j, sizeof j);
-	      describe_addr (v, hit_start (b, in), at, sizeof at);
-	      describe_addr (v, hit_start (b, other), with, sizeof with);
-	      place->index = in->index;
-	      verify_report (v, VC_DISCRIMINATOR_SHARED, place,
-			     "%s:%d in '%s': the line's code at %s, after the"
-			     " conditional jump at %s, shares discriminator %u"
-			     " with the line's code at %s",
-			     base_name (key->file), key->line,
-			     f->decls[fn].name != NULL ? f->decls[fn].name
-						       : "?",
-			     at, j, in->disc, with);
+	      for (size_t u = tj->first; u < t && !again; u++)
+		again = __calltab_cfg_block_of (&b->b, b->b.table_targets[u])
+			== succ;
+	      if (!again
+		  && judge_succ (&j, fn, b, key, tj->at, true, succ) < 0)
+		goto nomem;
 	    }
 	}
     }
+  goto out;
+nomem:
+  v->nomem = true;
 out:
-  free (seen);
+  free (j.seen);
   free (kb);
 }
 
@@ -1355,4 +1419,5 @@ verify_lines (struct verify *v)
 		     where, pads.p.bad == 1 ? "its" : "their");
     }
   __calltab_landing_pads_free (&pads.p);
+  __calltab_data_refs_free (&pads.refs);
 }
