@@ -1546,9 +1546,13 @@ report_mismatches (discriminators &d)
   if (t.decl != current_function_decl || t.mismatches == 0)
     return;
   /* GCC shows no warning located in a system header (a library
-     template instantiated here): such a function's gets no location.  */
+     template instantiated here): such a function's gets no location.
+     expand_location's sysp, not in_system_header_at: the line-map
+     function that one calls changed its signature in GCC 14, and a
+     plugin must load into another version far enough to refuse it
+     (calltab.install).  */
   location_t loc = DECL_SOURCE_LOCATION (t.decl);
-  if (in_system_header_at (loc))
+  if (expand_location (loc).sysp)
     loc = UNKNOWN_LOCATION;
   warning_n (loc, 0, t.mismatches,
 	     "%s: %qD: %u line-table row differs from the prediction; "
