@@ -226,6 +226,7 @@ struct row
   size_t index;
   Dwarf_Addr addr, end;		/* the code the row covers */
   size_t block;			/* block rules: one block it touches */
+  bool stmt;			/* is_stmt */
 };
 
 /* Order by key: function, inline instance, position (file, line).  */
@@ -422,6 +423,7 @@ struct row_start
   uint64_t addr;
   const char *file;
   int line;
+  bool stmt;
 };
 
 struct row_starts
@@ -443,7 +445,10 @@ start_below (const void *elt, const void *key)
   return ((const struct row_start *) elt)->addr < *(const uint64_t *) key;
 }
 
-/* Whether rows of one line begin at LOW and at HIGH.  */
+/* Whether rows of one line begin at LOW and at HIGH, the one at LOW a
+   statement: GCC's own nop of an empty statement.  A row that is not
+   is_stmt at LOW is a view repeat final.cc emits at an alignment insn
+   (GCC 14's loop alignment: discrim-repeat.c), and the nop padding.  */
 static bool
 same_line_rows (uint64_t low, uint64_t high, void *arg)
 {
@@ -454,7 +459,7 @@ same_line_rows (uint64_t low, uint64_t high, void *arg)
 				  &high);
   for (; i < rs->n && rs->s[i].addr == low; i++)
     for (size_t k = j; k < rs->n && rs->s[k].addr == high; k++)
-      if (rs->s[i].line == rs->s[k].line
+      if (rs->s[i].stmt && rs->s[i].line == rs->s[k].line
 	  && strcmp (rs->s[i].file, rs->s[k].file) == 0)
 	return true;
   return false;
@@ -512,6 +517,13 @@ find_blocks (struct verify *v, const struct funcs *f, const size_t *byfunc,
 	    uc->pads->ok = true;
 	}
       const struct ct_landing_pads *lp = &uc->pads->p;
+      /* Exception tables that do not decode (counted, a warning): which
+	 functions' landing pads are missing is not known, and a block
+	 rule judged without them is a false alarm (a landing pad's code
+	 taken for the block before it), so no function of the file is
+	 judged by the block rules.  */
+      if (lp->bad > 0)
+	return;
       for (size_t i = __calltab_landing_pad_from (lp, p.scnidx, p.offset);
 	   i < lp->n && lp->pads[i].scnidx == p.scnidx
 	   && lp->pads[i].offset - p.offset < rg->high - rg->low; i++)
@@ -789,7 +801,7 @@ check_blocks (struct verify *v, struct verify_place *place,
     }
   for (size_t i = 0; i < n; i++)
     starts.s[i] = (struct row_start) { rows[i].addr, rows[i].file,
-				       rows[i].line };
+				       rows[i].line, rows[i].stmt };
   qsort (starts.s, n, sizeof *starts.s, cmp_start);
   /* The ranges grouped by function (a counting sort).  */
   for (size_t r = 0; r < f->nranges; r++)
@@ -1331,7 +1343,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 		      : raw;
       if (rows != NULL)
 	rows[nrows++] = (struct row) { func, 0, file, line, disc, base,
-				       holder, addr, next, 0 };
+				       holder, addr, next, 0, stmt };
     }
   if (rows != NULL)
     set_instances (v, &f, rows, nrows);
