@@ -422,7 +422,10 @@ clean:
 # gcc-12-source fetch); the other scripts with their
 # defaults: cost.sh (issue 13's table, bench/results.md) takes about 15
 # minutes with its 5 timed runs per build; `make bench QUICK=1` or RUNS=N
-# shortens it (docs/cost.md).
+# shortens it (docs/cost.md).  Then discriminators.sh --cost (MODES=rtl):
+# issue 27's .debug_line targets on sqlite3.c, gtest-all.cc,
+# bench/macro-kernels.c and the corpus at -O0, -O2 and -O3, written to
+# the end of bench/results.md (about 10 minutes).
 BENCH_COMDAT_GROUPS := 100 1000 5000
 BENCH_DISCRIM_FILES = $(wildcard testsuite/corpus/*.c testsuite/corpus/*.cc \
 			testsuite/calltab.discrim/*.c)
@@ -444,6 +447,9 @@ bench: all
 	  echo "== $$s"; \
 	  t0=$$(date +%s); nice $$s $$args; \
 	  echo "($$s: $$(( $$(date +%s) - t0 )) s)"; \
-	done
+	done; \
+	echo "== bench/discriminators.sh --cost"; \
+	t0=$$(date +%s); MODES=rtl nice bench/discriminators.sh --cost; \
+	echo "(bench/discriminators.sh --cost: $$(( $$(date +%s) - t0 )) s)"
 
 -include $(PLUGIN_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

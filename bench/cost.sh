@@ -446,5 +446,11 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
     echo "| program, level | .debug_line | .debug_info | .debug_rnglists/ranges | .debug_abbrev | .debug_str | all .debug_* |"
     echo "|---|---:|---:|---:|---:|---:|---:|"
     cat "$bytes_md"
-} >"$RESULTS"
+} >"$RESULTS.new"
+# The section bench/discriminators.sh --cost wrote at the end stays.
+if [ -f "$RESULTS" ]; then
+    sed -n '/^<!-- bench\/discriminators.sh --cost -->$/,$p' "$RESULTS" |
+        { IFS= read -r first || exit 0; printf '\n%s\n' "$first"; cat; } >>"$RESULTS.new"
+fi
+mv "$RESULTS.new" "$RESULTS"
 echo "cost.sh: written $RESULTS" >&2

@@ -13,7 +13,17 @@
 # split by cause: DW_LNE_set_discriminator operations (4 bytes each for
 # numbers below 128, one more per 7 bits above: hierarchical copy IDs
 # take 6), DW_LNS_negate_stmt toggles (1 byte) and rows
-# (special opcodes, DW_LNS_copy, end of sequence: 1 byte and more each).
+# (special opcodes, DW_LNS_copy, end of sequence: 1 byte and more each),
+# and the lines whose gdb breakpoint locations differ from the build
+# without the plugin (bench/gdb-breakpoints.py, where llvm-dwarfdump is
+# installed: "bp moved/lost").  The files: sqlite3.c, googletest's
+# gtest-all.cc, bench/macro-kernels.c (a compressor's kernels, each whole
+# function from one macro line: issue 27's case of a file whose every
+# block lies on one line) and the testsuite corpus.  The table
+# (MODES=rtl: the plugin's default mode) is also written, with issue
+# 27's targets, to the end of RESULTS (default bench/results.md),
+# replacing the section an earlier run wrote there (RESULTS= : not
+# written); `make bench` runs it.
 #
 # Without arguments: the testsuite corpus and discriminator programs, and
 # real C files from Debian's gcc-12-source package (zlib and libiberty
@@ -80,18 +90,29 @@ line_causes () {
 
 if [ "${1:-}" = --cost ]; then
     shift
-    sqlite=${SQLITE:-/work/real/package/deps/sqlite3/sqlite3.c}
+    # sqlite3.c as make check-real and bench/cost.sh fetch it (REAL_DIR).
+    real=${REAL_DIR:-$top/build/real}
+    sqlite=${SQLITE:-$real/src/sqlite/sqlite3.c}
+    if [ $# -eq 0 ] && [ ! -f "$sqlite" ] && [ -z "${SQLITE:-}" ]; then
+        REAL_DIR=$real "$top/scripts/real/fetch.sh" >&2 || true
+    fi
     G=${GTEST:-/usr/src/googletest/googletest}
     if [ $# -gt 0 ]; then
         files="$*"
     else
-        files="$sqlite $G/src/gtest-all.cc corpus"
+        files="$sqlite $G/src/gtest-all.cc $top/bench/macro-kernels.c corpus"
     fi
+    results=${RESULTS-$top/bench/results.md}
+    table=$work/discrim-cost.md
+    : > "$table"
+    : > "$table.missed"
+    bp_tool=
+    command -v llvm-dwarfdump >/dev/null 2>&1 && bp_tool=1
     modes=${MODES:-rtl hierarchical}
     first=${modes%% *}
-    printf '%-14s %-4s %-12s %9s %9s %8s | %7s %7s %7s | %s\n' file level \
+    printf '%-16s %-4s %-12s %9s %9s %8s | %7s %7s %7s | %s\n' file level \
         mode none plugin ratio rows setdisc negstmt \
-        "bytes: setdisc negstmt rows+other"
+        "bytes: setdisc negstmt rows+other | bp moved/lost"
     for f in $files; do
         for opt in -O0 -O2 -O3; do
           for mode in $modes; do
@@ -100,7 +121,7 @@ if [ "${1:-}" = --cost ]; then
             else
                 srcs=$f
             fi
-            tn=0 tp=0 rn=0 rp=0 dn=0 dp=0 nn=0 np=0 bn=0 bp=0
+            tn=0 tp=0 rn=0 rp=0 dn=0 dp=0 nn=0 np=0 bn=0 bp=0 mv=0 ls=0
             for src in $srcs; do
                 case $src in *.cc) cc=$GXX ;; *) cc=$GCC ;; esac
                 b=$work/obj/cost-$(basename "$src")$opt
@@ -115,19 +136,63 @@ if [ "${1:-}" = --cost ]; then
                 bn=$((bn + $5))
                 tp=$((tp + $6)) rp=$((rp + $7)) dp=$((dp + $8)) np=$((np + $9))
                 bp=$((bp + ${10}))
+                if [ -n "$bp_tool" ]; then
+                    set -- $("$top/bench/gdb-breakpoints.py" "$b-none.o" \
+                        "$b-plug.o" | sed 's/.*lost \([0-9]*\),.*moved \([0-9]*\)$/\1 \2/')
+                    ls=$((ls + $1)) mv=$((mv + $2))
+                fi
             done
             awk -v f="$(basename "$f")" -v o="$opt" -v m="$mode" \
                 -v tn=$tn -v tp=$tp \
                 -v rn=$rn -v rp=$rp -v dn=$dn -v dp=$dp -v nn=$nn -v np=$np \
-                -v bn=$bn -v bp=$bp \
+                -v bn=$bn -v bp=$bp -v mv=$mv -v ls=$ls -v t="$table" \
+                -v hasbp="$bp_tool" \
                 'BEGIN {
                 ds = bp - bn; ns = np - nn; rest = tp - tn - ds - ns
-                printf "%-14s %-4s %-12s %9d %9d %+7.2f%% | %+7d %+7d %+7d | %+d %+d %+d\n",
+                b = hasbp ? sprintf("%d/%d", mv, ls) : "-"
+                printf "%-16s %-4s %-12s %9d %9d %+7.2f%% | %+7d %+7d %+7d | %+d %+d %+d | %s\n",
                        f, o, m, tn, tp, (tp / tn - 1) * 100, rp - rn, dp - dn,
-                       np - nn, ds, ns, rest }'
+                       np - nn, ds, ns, rest, b
+                if (m == "rtl") {
+                    lim = f == "macro-kernels.c" ? 10 : (o == "-O0" ? 3 : 2)
+                    g = (tp / tn - 1) * 100
+                    tgt = f == "corpus" ? "none" : sprintf("+%d%% %s", lim,
+                          g <= lim ? "met" : sprintf("missed by %.2f", g - lim))
+                    printf "| %s | %s | %d | %d | %+.2f%% | %s | %+d / %+d / %+d | %+d / %+d / %+d | %s |\n",
+                           f, o, tn, tp, g, tgt,
+                           dp - dn, np - nn, rp - rn, ds, ns, rest, b >> t
+                    if (f != "corpus" && g > lim)
+                        printf "- %s %s: %+.2f%%, %.2f points (%d bytes) over +%d%%; the %d bytes the plugin adds are %+d in DW_LNE_set_discriminator (%+d operations), %+d in negate_stmt toggles and %+d in rows (%+d rows)\n",
+                               f, o, g, g - lim, tp - tn * (1 + lim / 100), lim,
+                               tp - tn, ds, dp - dn, ns, rest, rp - rn >> (t ".missed")
+                } }'
           done
         done
     done
+    if [ -n "$results" ] && [ -s "$table" ]; then
+        mark='<!-- bench/discriminators.sh --cost -->'
+        old=
+        [ -f "$results" ] &&
+            old=$(awk -v m="$mark" '$0 == m { exit } { print }' "$results")
+        {
+            [ -z "$old" ] || printf '%s\n\n' "$old"
+            echo "$mark"
+            echo "## Issue 27: .debug_line with vs without the plugin's discriminators"
+            echo
+            echo "Written by \`bench/discriminators.sh --cost\` (\`make bench\`) on $(date -u '+%Y-%m-%d %H:%M UTC'); $($GCC --version | head -1); plugin at $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?'). Targets (issue 27): +2% at -O2 and -O3 and +3% at -O0 on sqlite3.c and gtest-all.cc, +10% on any single file (macro-kernels.c); the corpus has none. Cost split, plugin minus without: DW_LNE_set_discriminator operations / DW_LNS_negate_stmt toggles / rows, and their bytes (4 per operation, 1 per toggle, the rest: rows and their address and line advances). bp: lines whose gdb breakpoint locations differ from the build without the plugin / lines that lose every location (bench/gdb-breakpoints.py). docs/discriminators.md, \"Encoding\", explains each figure."
+            echo
+            echo "| file | level | without | with | growth | target | set_disc / negate_stmt / rows | bytes: set_disc / negate_stmt / rows+other | bp moved/lost |"
+            echo "|---|---|---:|---:|---:|---|---:|---:|---:|"
+            cat "$table"
+            if [ -s "$table.missed" ]; then
+                echo
+                echo "Targets not met, and what the bytes pay for:"
+                echo
+                cat "$table.missed"
+            fi
+        } > "$results.tmp" && mv "$results.tmp" "$results"
+        echo "discriminators.sh: written $results" >&2
+    fi
     exit 0
 fi
 

@@ -4,10 +4,10 @@
    file, line); every block of K's code that a conditional jump (or a
    table jump) whose row has key K goes to, by falling through or
    jumping, a loop's own block included, carries a number no other block
-   of K carries; the other blocks of K share a number where GCC's own
-   discriminators do, so that K never gets fewer distinct numbers than
-   GCC gives it; numbers per key are 0..n-1 in layout order, 0 for the
-   key's first block and where the key lies in one block; a block's
+   of K carries; the other blocks of K share numbers as far as K still
+   gets as many distinct numbers as GCC gives it; numbers per key are
+   0..n-1, 0 for the key's first block holding an is_stmt row (else for
+   its blocks with most rows) and where the key lies in one block; a block's
    number never reaches other lines' rows; rows with a non-zero
    discriminator are not is_stmt.
 
@@ -87,6 +87,11 @@ struct key_block
      goes to the block (number_keys).  */
   unsigned seq;
   bool target;
+  /* The rows of the key in the block (a row that covers code of the key
+     in the block counts once), and whether one of them is a statement
+     (is_stmt: a breakpoint location).  */
+  unsigned rows;
+  bool stmt;
 };
 
 /* A conditional jump or a table jump: the key of its row, its block and
@@ -510,6 +515,8 @@ struct block_walk
   expanded_location row;
   bool row_valid;
   tree row_inst = NULL_TREE;
+  bool row_stmt = false;	/* the row in force is is_stmt */
+  bool markers = MAY_HAVE_DEBUG_MARKER_INSNS && cfun->debug_nonbind_markers;
   int counted_block = -1;	/* the block the row was last counted in */
   tree scope;
   view_state view;
@@ -582,6 +589,8 @@ block_walk::follow_rows (rtx_insn *insn)
 	{
 	  row = x;
 	  row_valid = true;
+	  /* final.cc's is_stmt (row_prediction::notice).  */
+	  row_stmt = marker_p (insn) || !markers;
 	  counted_block = -1;
 	  forced.force = false;
 	  view.take ();
@@ -595,6 +604,7 @@ block_walk::follow_rows (rtx_insn *insn)
       /* The repeated row goes on from here as a row of its own (also
 	 after a section switch: final.cc repeats the last row).  */
       row_valid = row.file != NULL && row.line != 0;
+      row_stmt = false;
       counted_block = -1;
     }
 }
@@ -643,8 +653,10 @@ block_walk::count_key (rtx_insn *insn)
      address is where the row begins.  */
   if (counted_block == -1)
     row_inst = scope != NULL_TREE ? instance_of (scope) : NULL_TREE;
+  bool new_row = counted_block != block;
   line_key k = { row_inst, row.file, row.line };
-  key_block kb = { k, block, -1, 0, 0, gcc_row, w.keys.length (), false };
+  key_block kb = { k, block, -1, 0, 0, gcc_row, w.keys.length (), false,
+		   new_row ? 1u : 0u, new_row && row_stmt };
   if (w.mult != NULL)
     {
       kb.shape = code_hash (insn);
@@ -659,6 +671,8 @@ block_walk::count_key (rtx_insn *insn)
       key_block &last = w.keys.last ();
       last.shape += kb.shape;
       last.mult = MAX (last.mult, kb.mult);
+      last.rows += kb.rows;
+      last.stmt |= kb.stmt;
     }
   else
     w.keys.safe_push (kb);
@@ -723,7 +737,7 @@ walk_blocks (walk &w)
 int
 find_key (const vec<key_block> &keys, const line_key &k, int block)
 {
-  key_block probe = { k, block, 0, 0, 0, 0, 0, false };
+  key_block probe = { k, block, 0, 0, 0, 0, 0, false, 0, false };
   const key_block *found
     = (const key_block *) bsearch (&probe, keys.address (), keys.length (),
 				   sizeof (key_block), cmp_key_block);
@@ -769,27 +783,99 @@ mark_targets (walk &w)
     }
 }
 
-/* The key's blocks KEYS[I..J), sorted by block, numbered: a block that a
-   jump of the key goes to (key_block::target) is a group of its own, the
-   other blocks make one group per GCC number (key_block::gcc); the
-   groups are numbered 0, 1, 2, ... in the layout order of their first
-   blocks.  FIRST: by index, the first block of each group (scratch).  */
+/* The key's blocks KEYS[I..J), sorted by block (layout order), numbered
+   (docs/discriminators.md, "The rule" and "Encoding").  Classes: a block
+   that a jump of the key goes to (key_block::target, U) is a class of
+   its own, the other blocks make one class per GCC number
+   (key_block::gcc).  Groups: the classes of U alone; the classes outside
+   U only as far apart as GCC's count needs (|V| - |U| groups, at least
+   one), the classes with fewest rows apart and the rest in one group,
+   that of the anchor below when it lies outside U.  The anchor carries
+   0: the group of the key's first block in layout order that holds an
+   is_stmt row (a breakpoint location), or where no block does, the group
+   with most rows; the other groups 1, 2, ... in the layout order of
+   their first blocks.  */
 void
-number_key (vec<key_block> &keys, unsigned i, unsigned j, vec<unsigned> &first)
+number_key (vec<key_block> &keys, unsigned i, unsigned j)
 {
-  first.truncate (0);
+  unsigned n = j - i;
+  auto_vec<unsigned> cls, crows, cfirst, grp, grows;
+  auto_vec<int> gccs, num;
+  unsigned n_u = 0, n_other = 0;
+  int anchor = -1;
   for (unsigned k = i; k < j; k++)
     {
-      unsigned g = 0;
+      unsigned c = 0;
       if (!keys[k].target)
-	while (g < first.length ()
-	       && (keys[first[g]].target || keys[first[g]].gcc != keys[k].gcc))
-	  g++;
+	while (c < cfirst.length ()
+	       && (keys[cfirst[c]].target || keys[cfirst[c]].gcc != keys[k].gcc))
+	  c++;
       else
-	g = first.length ();
-      if (g == first.length ())
-	first.safe_push (k);
-      keys[k].disc = g;
+	c = cfirst.length ();
+      if (c == cfirst.length ())
+	{
+	  cfirst.safe_push (k);
+	  crows.safe_push (0);
+	  n_u += keys[k].target;
+	  n_other += !keys[k].target;
+	}
+      crows[c] += keys[k].rows;
+      cls.safe_push (c);
+      if (anchor < 0 && keys[k].stmt)
+	anchor = c;
+      if (!gccs.contains (keys[k].gcc))
+	gccs.safe_push (keys[k].gcc);
+    }
+  unsigned nc = cfirst.length ();
+  for (unsigned c = 0; c < nc; c++)
+    grp.safe_push (c);
+  if (n_other > 1)
+    {
+      /* The class the others outside U join: the anchor's, else the one
+	 with most rows (the first of equals).  */
+      unsigned need = gccs.length () > n_u ? gccs.length () - n_u : 1;
+      int into = -1;
+      if (anchor >= 0 && !keys[cfirst[anchor]].target)
+	into = anchor;
+      else
+	for (unsigned c = 0; c < nc; c++)
+	  if (!keys[cfirst[c]].target && (into < 0 || crows[c] > crows[into]))
+	    into = c;
+      /* The others by rows, fewest first (the later of equals first):
+	 the first NEED - 1 stay apart.  */
+      auto_vec<unsigned> others;
+      for (unsigned c = 0; c < nc; c++)
+	if (!keys[cfirst[c]].target && (int) c != into)
+	  others.safe_push (c);
+      for (unsigned x = 0; x < others.length (); x++)
+	for (unsigned y = x + 1; y < others.length (); y++)
+	  if (crows[others[y]] < crows[others[x]]
+	      || (crows[others[y]] == crows[others[x]] && others[y] > others[x]))
+	    std::swap (others[x], others[y]);
+      for (unsigned x = need - 1; x < others.length (); x++)
+	grp[others[x]] = into;
+    }
+  grows.safe_grow_cleared (nc);
+  for (unsigned c = 0; c < nc; c++)
+    grows[grp[c]] += crows[c];
+  unsigned zero = grp[0];
+  if (anchor >= 0)
+    zero = grp[anchor];
+  else
+    for (unsigned c = 0; c < nc; c++)
+      if (grp[c] == c && grows[c] > grows[zero])
+	zero = c;
+  num.safe_grow (nc);
+  for (unsigned c = 0; c < nc; c++)
+    num[c] = -1;
+  num[zero] = 0;
+  int next = 1;
+  for (unsigned k = 0; k < n; k++)
+    {
+      unsigned g = grp[cls[k]];
+      if (num[g] < 0)
+	num[g] = next++;
+      keys[i + k].disc = num[g];
     }
 }
 
@@ -797,34 +883,30 @@ number_key (vec<key_block> &keys, unsigned i, unsigned j, vec<unsigned> &first)
    number each key's blocks (docs/discriminators.md, "The rule").  U, the
    blocks that a conditional or table jump of the key goes to
    (mark_targets), carry numbers no other block of the key carries; the
-   others share one per GCC number; 0 is the number of the key's first
-   block in layout order, the others follow in layout order (number_key).
-   A key in one block carries 0.
+   others share as far as GCC's count allows; 0 goes to the group of the
+   key's first block that holds an is_stmt row, or to the group with most
+   rows where no block does (number_key).  A key in one block carries 0.
 
-   0 on the first block: the design's "the first block should have a
-   discriminator of zero", and what keeps a line's breakpoint: gdb's
-   line reader records a line's first row after another line's whatever
-   its number, but drops the rows that follow on the same line once one
-   of them had a non-zero number, and a non-zero row is not is_stmt, so
-   when the first block's rows carry a non-zero number and the line's
-   other blocks follow it (a one-line loop at -O0: its entry block, then
-   the body) the line has no breakpoint location left and gdb puts the
-   breakpoint on the next line.  Measured on sqlite3.c (lines that keep
-   a breakpoint location, simulating gdb's reader, against the build
-   without the plugin): 0 on the group with most rows, which saves most
-   DW_LNE_set_discriminator, lost 1121 lines at -O0 and 77 at -O2; 0 on
-   the first block loses none at -O0 and 38 at -O2, for 0.9 % more
-   .debug_line at -O2 (docs/discriminators.md).
+   0 where a breakpoint is: gdb's line reader records a line's first row
+   after another line's whatever its number, but drops the rows that
+   follow on the same line once one of them had a non-zero number, and a
+   non-zero row is not is_stmt; so the first is_stmt row of a line must
+   keep 0 for the line to keep its breakpoint there.  Where the key has
+   no is_stmt row (at -O2 most rows between statement markers) 0 goes
+   where it saves most DW_LNE_set_discriminator.  Measured on sqlite3.c
+   (bench/gdb-breakpoints.py: lines whose breakpoint locations differ
+   from the build without the plugin): 0 on the key's first block moved
+   50 lines at -O2 (38 lost), 0 on the group with most rows 153 (77
+   lost), this 19 (10 lost); none moves at -O0, where every row is
+   is_stmt and this is the first block.
 
    Never fewer distinct numbers than GCC: let V be the set of GCC numbers
-   of the key's blocks, and for each v in V let b(v) be a block that
-   carries v.  If b(v) is in U, its number is carried by no other block
-   of the key; if not, its number is that of the group of the blocks
-   outside U that carry v, which no other group carries.  So for v != w,
-   b(v) and b(w) carry different numbers whether either is in U or not
-   (two blocks outside U with different GCC numbers are in different
-   groups): v -> number of b(v) is one-to-one, and the key carries at
-   least |V| numbers, GCC's count, whatever the blocks in U.  */
+   of the key's blocks.  Each v in V is carried by a block in U or by a
+   class outside U, so |V| <= |U| + (classes outside U); the blocks of U
+   carry |U| numbers of their own and the classes outside U make
+   max (1, |V| - |U|) groups, each with a number of its own (no more
+   groups than classes: |V| - |U| <= classes outside U).  So the key
+   carries at least |U| + |V| - |U| = |V| numbers, GCC's count.  */
 void
 number_keys (walk &w)
 {
@@ -837,19 +919,20 @@ number_keys (walk &w)
 	/* The first entry's GCC number stays: the block's first code.  */
 	keys[out - 1].shape += keys[i].shape;
 	keys[out - 1].mult = MAX (keys[out - 1].mult, keys[i].mult);
+	keys[out - 1].rows += keys[i].rows;
+	keys[out - 1].stmt |= keys[i].stmt;
       }
     else
       keys[out++] = keys[i];
   keys.truncate (out);
   mark_targets (w);
 
-  auto_vec<unsigned> first;
   for (unsigned i = 0; i < keys.length (); )
     {
       unsigned j = i;
       while (j < keys.length () && key_cmp (keys[j].key, keys[i].key) == 0)
 	j++;
-      number_key (keys, i, j, first);
+      number_key (keys, i, j);
       i = j;
     }
 }
