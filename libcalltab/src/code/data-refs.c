@@ -278,45 +278,40 @@ make_tables (struct collect *c, struct ct_data_refs *out)
 	  next = e->at + e->width;
 	}
     }
-  /* Each entry's target: absolute, or from its table's base.  */
+  /* Each entry's target, absolute or from its table's base, found once:
+     among the targets, and in its table's entries (a table's entries
+     are consecutive, and the tables in entry order; a target that is
+     not code is left out).  */
+  size_t last = (size_t) -1;
   for (size_t i = 0; i < c->nentries; i++)
     {
       const struct entry *e = &c->entries[i];
       if (e->pc && tab[i] == (size_t) -1)
 	continue;
+      if (tab[i] != (size_t) -1 && tab[i] != last)
+	{
+	  last = tab[i];
+	  out->tables[last].first = out->nentries;
+	  out->tables[last].n = 0;
+	}
       uint64_t target = e->pc ? e->value - (e->at - out->tables[tab[i]].base)
 		      : e->value;
       struct ct_place p;
-      if (code_place (c, e->sym_scn, target, &p)
-	  && add_place (&out->targets, &out->ntargets, &out->targets_alloc,
-			&p) < 0)
+      if (!code_place (c, e->sym_scn, target, &p))
+	continue;
+      if (add_place (&out->targets, &out->ntargets, &out->targets_alloc,
+		     &p) < 0
+	  || (tab[i] != (size_t) -1
+	      && add_place (&out->entries, &out->nentries,
+			    &out->entries_alloc, &p) < 0))
 	{
 	  free (tab);
 	  return -1;
 	}
+      if (tab[i] != (size_t) -1)
+	out->tables[tab[i]].n++;
     }
   free (tab);
-  /* The tables' targets, in table order (a target that is not code
-     left out).  */
-  for (size_t k = 0; k < out->ntables; k++)
-    {
-      struct ct_data_table *tb = &out->tables[k];
-      size_t from = tb->first, n = tb->n;
-      tb->first = out->nentries;
-      tb->n = 0;
-      for (size_t i = from; i < from + n; i++)
-	{
-	  const struct entry *e = &c->entries[i];
-	  uint64_t target = e->pc ? e->value - (e->at - tb->base) : e->value;
-	  struct ct_place p;
-	  if (!code_place (c, e->sym_scn, target, &p))
-	    continue;
-	  if (add_place (&out->entries, &out->nentries, &out->entries_alloc,
-			 &p) < 0)
-	    return -1;
-	  tb->n++;
-	}
-    }
   if (out->ntargets > 0)
     {
       qsort (out->targets, out->ntargets, sizeof *out->targets, cmp_place_v);
