@@ -31,6 +31,10 @@ help (FILE *out)
 	 "of its blocks (GCC 12 gives one count to every block of a line).\n\n"
 	 "  -o FILE, --output=FILE  write the profile to FILE\n"
 	 "  --perf-data=FILE        read the samples of FILE (runs perf script)\n"
+	 "  --counts=FILE           read exact counts instead of samples: lines\n"
+	 "                          'ADDR COUNT' (BINARY's file addresses, hex\n"
+	 "                          with 0x or decimal; '#' starts a comment),\n"
+	 "                          e.g. instruction counts of a callgrind run\n"
 	 "  --period=N              counts are samples times N (default 1)\n"
 	 "  --gcc=N                 for GCC N's -fauto-profile (default 12):\n"
 	 "                          12 folds every line; 13 and later key\n"
@@ -309,6 +313,7 @@ struct afdo_args
   const char *text;		/* PERF_SCRIPT, "-" for stdin */
   const char *output;		/* -o, or NULL */
   const char *perf_data;	/* --perf-data, or NULL */
+  const char *counts;		/* --counts, or NULL */
   const char *dso;		/* --dso, or NULL */
   const char *debuginfo_path;
   Calltab_Afdo_Options opts;
@@ -322,11 +327,12 @@ static int
 parse_args (int argc, char **argv, struct afdo_args *a)
 {
   enum { OPT_DSO = 256, OPT_PERF_DATA, OPT_PERIOD, OPT_KEEP, OPT_GCC,
-	 OPT_BLOCKS };
+	 OPT_BLOCKS, OPT_COUNTS };
   static const struct option options[] = {
     { "output", required_argument, NULL, 'o' },
     { "dso", required_argument, NULL, OPT_DSO },
     { "perf-data", required_argument, NULL, OPT_PERF_DATA },
+    { "counts", required_argument, NULL, OPT_COUNTS },
     { "period", required_argument, NULL, OPT_PERIOD },
     { "keep-discriminators", no_argument, NULL, OPT_KEEP },
     { "gcc", required_argument, NULL, OPT_GCC },
@@ -351,6 +357,9 @@ parse_args (int argc, char **argv, struct afdo_args *a)
 	break;
       case OPT_PERF_DATA:
 	a->perf_data = optarg;
+	break;
+      case OPT_COUNTS:
+	a->counts = optarg;
 	break;
       case OPT_PERIOD:
 	errno = 0;
@@ -382,10 +391,15 @@ parse_args (int argc, char **argv, struct afdo_args *a)
   const char *const *args = (const char *const *) argv + optind;
   if (nargs < 1)
     return cli_usage_error (p.cmd, "missing BINARY");
-  if (nargs > 2 || (a->perf_data != NULL && nargs > 1))
+  if (a->perf_data != NULL && a->counts != NULL)
+    return cli_usage_error (p.cmd, "--perf-data and --counts both given");
+  bool given = a->perf_data != NULL || a->counts != NULL;
+  if (nargs > 2 || (given && nargs > 1))
     return cli_usage_error (p.cmd, "extra operand '%s'%s",
 			    args[nargs > 2 ? 2 : 1],
-			    nargs > 2 ? "" : " (--perf-data gives the samples)");
+			    nargs > 2 ? "" : a->counts != NULL
+			    ? " (--counts gives the counts)"
+			    : " (--perf-data gives the samples)");
   if (a->output == NULL && !a->blocks)
     return cli_usage_error (p.cmd, "missing -o OUT (or --blocks)");
   if (a->json && !a->blocks)
@@ -509,6 +523,67 @@ read_samples (const struct afdo_args *a, struct input *in)
   return status;
 }
 
+/* --counts FILE: exact counts, one 'ADDR COUNT' per line (file
+   addresses of BINARY), e.g. the instruction counts of a callgrind run
+   (bench/fdo.sh): what AutoFDO would read from perfect samples.
+   Returns the exit status (messages printed).  */
+static int
+read_counts (const char *path, struct input *in)
+{
+  FILE *f = fopen (path, "r");
+  in->name = path;
+  if (f == NULL)
+    {
+      fprintf (stderr, "calltab afdo: %s: %s\n", path, strerror (errno));
+      return CLI_EXIT_TROUBLE;
+    }
+  char *buf = NULL;
+  size_t size = 0, lineno = 0;
+  int status = CLI_EXIT_OK;
+  while (status == CLI_EXIT_OK && getline (&buf, &size, f) > 0)
+    {
+      lineno++;
+      buf[strcspn (buf, "#\n")] = '\0';
+      char *s = buf + strspn (buf, " \t\r"), *end;
+      if (*s == '\0')
+	continue;
+      errno = 0;
+      uint64_t addr = strtoull (s, &end, 0), count;
+      bool ok = errno == 0 && end != s && (*end == ' ' || *end == '\t');
+      if (ok)
+	{
+	  s = end + strspn (end, " \t");
+	  count = strtoull (s, &end, 10);
+	  ok = errno == 0 && end != s && *s != '-'
+	       && end[strspn (end, " \t\r")] == '\0';
+	}
+      if (!ok)
+	{
+	  fprintf (stderr, "calltab afdo: %s:%zu: expected 'ADDR COUNT'\n",
+		   path, lineno);
+	  status = CLI_EXIT_TROUBLE;
+	}
+      else if (count > 0)
+	{
+	  in->samples += count;
+	  in->ours += count;
+	  if (calltab_afdo_add (in->prof, addr, count) != 0)
+	    {
+	      fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
+	      status = CLI_EXIT_TROUBLE;
+	    }
+	}
+    }
+  if (status == CLI_EXIT_OK && ferror (f))
+    {
+      fprintf (stderr, "calltab afdo: %s: %s\n", path, strerror (errno));
+      status = CLI_EXIT_TROUBLE;
+    }
+  free (buf);
+  fclose (f);
+  return status;
+}
+
 /* Write what A asks for from the samples in IN: the --blocks table, the
    profile.  Returns the exit status (messages printed).  */
 static int
@@ -584,7 +659,8 @@ cmd_afdo (int argc, char **argv)
   GElf_Ehdr eh;
   in.pic = gelf_getehdr (calltab_elf (ct), &eh) == NULL
     || eh.e_type != ET_EXEC;
-  status = read_samples (&a, &in);
+  status = a.counts != NULL ? read_counts (a.counts, &in)
+			    : read_samples (&a, &in);
   if (status == CLI_EXIT_OK)
     status = write_profile (&a, &in);
   free (in.maps);

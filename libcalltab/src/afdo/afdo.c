@@ -9,17 +9,20 @@
    profile is a tree of function instances as GCC's auto-profile.cc
    reads it: a top-level instance per function name, position counts
    keyed by (line - the function's DW_AT_decl_line) << 16 | discriminator,
-   and inlined callees keyed by their call's offset and name.  A
-   position's count is the most samples of any one of its instructions
-   (AutoFDO's create_gcov does the same: SymbolMap::MAX).  Written
+   and inlined callees keyed by their call's offset and name.  The
+   counts are the basic blocks' (estimate.c): each sampled block's count
+   (the most samples of one of its instructions) on every instruction of
+   the block, a position's count the largest of its instructions', the
+   head counts from the entry blocks and the sampled calls.  Written
    folded (GCC 12), one position per line carries the largest count of
-   the line's discriminators.  */
+   the line's discriminators.  --blocks shows the samples as they are.  */
 
 #include <dwarf.h>
 #include <stdlib.h>
 #include <string.h>
 #include "reader/libcalltabP.h"
 #include "inlines/inlines.h"
+#include "afdo/afdo.h"
 
 /* The gcov layout GCC 12 reads (gcc/gcov-io.h, gcc/auto-profile.cc):
    GCC's format, not calltab's, so it lives here with its reader.  */
@@ -30,11 +33,6 @@
 #define AFDO_TAG_MODULE_GROUPING 0xae000000u	/* AutoFDO's; GCC 12 skips
 						   its tag and length and
 						   asserts a zero count */
-
-struct afdo_sample
-{
-  uint64_t addr, count;
-};
 
 struct afdo_pos
 {
@@ -349,12 +347,12 @@ stack_at (Calltab_Afdo *p, uint64_t addr, int line, unsigned int discr,
   return 0;
 }
 
-/* COUNT samples at (LINE, DISCR) of the stack F[0..N) into the tree:
-   the top-level function (its head count when ADDR is its entry), then
-   each inlined call.  Returns 0, -1 out of memory.  */
+/* COUNT at (LINE, DISCR) of the stack F[0..N) into the tree: the
+   top-level function, then each inlined call.  Returns 0, -1 out of
+   memory.  */
 static int
 add_to_tree (Calltab_Afdo *p, const Calltab_Inline_Frame *f, size_t n,
-	     uint64_t addr, int line, unsigned int discr, uint64_t count)
+	     int line, unsigned int discr, uint64_t count)
 {
   const char *name;
   int start;
@@ -362,11 +360,6 @@ add_to_tree (Calltab_Afdo *p, const Calltab_Inline_Frame *f, size_t n,
   if (frame_function (p, &f[n - 1], &name, &start) != 0
       || (inst = top_inst (p, name, start)) == NULL)
     return -1;
-  Dwarf_Die top;
-  Dwarf_Addr entry;
-  if (dwarf_offdie (p->ct->dwarf, f[n - 1].die, &top) != NULL
-      && dwarf_entrypc (&top, &entry) == 0 && entry == addr + p->in->delta)
-    inst->head += count;
   for (size_t k = n - 1; k > 0; k--)
     if (frame_function (p, &f[k - 1], &name, &start) != 0
 	|| (inst = call_inst (p, inst, (uint32_t) f[k].line
@@ -377,10 +370,11 @@ add_to_tree (Calltab_Afdo *p, const Calltab_Inline_Frame *f, size_t n,
 		  discr, count);
 }
 
-/* Map one distinct address with COUNT samples into the tree and the
-   blocks.  Returns 0 (also when it has no line), -1 out of memory.  */
+/* Map one distinct address with COUNT into the tree (TREE) or the
+   blocks (not TREE).  Returns 0 (also when it has no line), -1 out of
+   memory.  */
 static int
-map_address (Calltab_Afdo *p, uint64_t addr, uint64_t count)
+map_address (Calltab_Afdo *p, uint64_t addr, uint64_t count, bool tree)
 {
   Dwfl_Module *mod = p->ct->module;
   Dwarf_Addr mbias = 0;
@@ -412,11 +406,13 @@ map_address (Calltab_Afdo *p, uint64_t addr, uint64_t count)
   if (n > 0)
     {
       const char *fn, *into = NULL, *fname = "??";
-      if (add_to_tree (p, f, n, addr, lineno, discr, count) != 0
-	  || (fn = user_name (p, &f[0])) == NULL
-	  || (n > 1 && (into = user_name (p, &f[n - 1])) == NULL)
-	  || (file != NULL && (fname = intern (p, file, strlen (file))) == NULL)
-	  || add_block (p, fn, into, fname, lineno, discr, count) != 0)
+      if (tree)
+	status = add_to_tree (p, f, n, lineno, discr, count);
+      else if ((fn = user_name (p, &f[0])) == NULL
+	       || (n > 1 && (into = user_name (p, &f[n - 1])) == NULL)
+	       || (file != NULL
+		   && (fname = intern (p, file, strlen (file))) == NULL)
+	       || add_block (p, fn, into, fname, lineno, discr, count) != 0)
 	status = -1;
     }
   free (f);
@@ -444,6 +440,36 @@ free_tree (Calltab_Afdo *p)
   p->nblocks = 0;
 }
 
+/* The head count of the function whose entry is ADDR: COUNT, the
+   estimate.c's (a top-level instance made when it has no sample).
+   Returns 0 (also when ADDR is no function's entry), -1 out of
+   memory.  */
+static int
+set_head (Calltab_Afdo *p, uint64_t addr, uint64_t count)
+{
+  Calltab_Inline_Frame *f;
+  size_t n;
+  if (stack_at (p, addr, 0, 0, &f, &n) != 0)
+    return -1;
+  int status = 0;
+  Dwarf_Die top;
+  Dwarf_Addr entry;
+  const char *name;
+  int start;
+  struct afdo_inst *inst;
+  if (n > 0 && dwarf_offdie (p->ct->dwarf, f[n - 1].die, &top) != NULL
+      && dwarf_entrypc (&top, &entry) == 0 && entry == addr + p->in->delta)
+    {
+      if (frame_function (p, &f[n - 1], &name, &start) != 0
+	  || (inst = top_inst (p, name, start)) == NULL)
+	status = -1;
+      else
+	inst->head = count;
+    }
+  free (f);
+  return status;
+}
+
 /* Map every distinct sampled address (once per change of samples).  */
 static int
 build (Calltab_Afdo *p)
@@ -462,7 +488,19 @@ build (Calltab_Afdo *p)
   pthread_mutex_lock (&p->ct->lock);
   int status = 0;
   for (size_t i = 0; i < n && status == 0; i++)
-    status = map_address (p, p->samples[i].addr, p->samples[i].count);
+    status = map_address (p, p->samples[i].addr, p->samples[i].count,
+			  false);
+  /* The tree: each sampled block's count on each of its instructions,
+     the head counts (estimate.c).  */
+  struct afdo_samples est = { 0 }, heads = { 0 };
+  if (status == 0)
+    status = __calltab_afdo_estimate (p->ct, p->samples, n, &est, &heads);
+  for (size_t i = 0; i < est.n && status == 0; i++)
+    status = map_address (p, est.v[i].addr, est.v[i].count, true);
+  for (size_t i = 0; i < heads.n && status == 0; i++)
+    status = set_head (p, heads.v[i].addr, heads.v[i].count);
+  free (est.v);
+  free (heads.v);
   pthread_mutex_unlock (&p->ct->lock);
   if (status != 0)
     {
