@@ -35,7 +35,9 @@ help (FILE *out)
 	 "                          'ADDR COUNT' (BINARY's file addresses, hex\n"
 	 "                          with 0x or decimal; '#' starts a comment),\n"
 	 "                          e.g. instruction counts of a callgrind run\n"
-	 "  --period=N              counts are samples times N (default 1)\n"
+	 "  --period=N              counts are samples times N: the executions\n"
+	 "                          a sample stands for (default 1000; 1 with\n"
+	 "                          --counts)\n"
 	 "  --gcc=N                 for GCC N's -fauto-profile (default 12):\n"
 	 "                          12 folds every line; 13 and later key\n"
 	 "                          entries on GCC's own discriminators, so\n"
@@ -57,6 +59,9 @@ help (FILE *out)
 	 "Exit status: 0 ok, 1 no sample in BINARY, 2 usage error, unreadable\n"
 	 "file or line, BINARY without debug information.\n", out);
 }
+
+/* --period's default: executions per sample.  */
+#define AFDO_DEFAULT_PERIOD 1000
 
 /* One mapping of BINARY from a PERF_RECORD_MMAP or _MMAP2 line.  */
 struct map
@@ -341,7 +346,7 @@ parse_args (int argc, char **argv, struct afdo_args *a)
   struct cli_parser p = { .cmd = "afdo", .help = help, .shortopts = "o:",
 			  CLI_OPTIONS (options),
 			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
-  *a = (struct afdo_args) { .opts = { .period = 1 }, .gcc = 12 };
+  *a = (struct afdo_args) { .opts = { .period = 0 }, .gcc = 12 };
   int opt;
   char *end;
   while ((opt = cli_getopt (&p, argc, argv)) != CLI_OPT_END)
@@ -385,6 +390,12 @@ parse_args (int argc, char **argv, struct afdo_args *a)
       default:
 	return p.status;
       }
+  /* A sample stands for many executions of the instruction it lands
+     on (at 20 kHz, 50 us of the program), and GCC reads a count of 1
+     as "ran at most once" (not hot: maybe_hot_count_p) and 0 as never:
+     scaled, every sampled block stays hot (docs/fdo.md, "Counts").  */
+  if (a->opts.period == 0)
+    a->opts.period = a->counts != NULL ? 1 : AFDO_DEFAULT_PERIOD;
   a->debuginfo_path = p.debuginfo_path;
   a->json = p.json;
   int nargs = argc - optind;
