@@ -20,6 +20,11 @@
 #                         BENCH_FULL=1 runs every script with its defaults: add
 #                         5-15 minutes (readelf -w on 20,000 COMDAT groups) and
 #                         the first fetch and compile of gcc-12-source
+#   make bench-fdo        bench/fdo.sh alone (make bench runs it too): Lua and
+#                         bzip2 built -O2, with PGO and with AutoFDO from the
+#                         plugin's builds, GCC 12 and 14 (CALLTAB_CHROOT), a
+#                         cachegrind model and the clock (QUICK=1: GCC 12, one
+#                         recording, a few minutes), written to bench/results.md
 #
 # GCC selects the compiler the plugin is built for; the plugin must be
 # compiled by the matching g++ (GXX) against that compiler's plugin headers.
@@ -272,7 +277,7 @@ BUILT := $(PLUGIN) $(LIB_SHARED) $(LIB_STATIC) $(CLI) \
 	 $(if $(filter $(GCC_MAJOR),$(DEFAULT_GCC_MAJOR)),$(DEFAULT_PLUGIN))
 
 .PHONY: all deps demo check check-nodeps check-run check-gcc install uninstall \
-	clean bench
+	clean bench bench-fdo
 all: $(BUILT)
 
 # The packages of the chosen compiler too (GCC=gcc-11: g++-11,
@@ -425,11 +430,12 @@ clean:
 # shortens it (docs/cost.md).  Then discriminators.sh --cost (MODES=rtl):
 # issue 27's .debug_line targets on sqlite3.c, gtest-all.cc,
 # bench/macro-kernels.c and the corpus at -O0, -O2 and -O3, written to
-# the end of bench/results.md (about 10 minutes).
+# the end of bench/results.md (about 10 minutes).  fdo.sh (issue 28) with
+# its defaults, the same as bench-fdo: its section of bench/results.md.
 BENCH_COMDAT_GROUPS := 100 1000 5000
 BENCH_DISCRIM_FILES = $(wildcard testsuite/corpus/*.c testsuite/corpus/*.cc \
 			testsuite/calltab.discrim/*.c)
-bench: all
+bench: all testsuite/tools/afdo-dump
 	@set -e; for s in $(sort $(wildcard bench/*.sh)); do \
 	  args=; \
 	  case $$s in bench/*-gen.sh | bench/lib.sh) continue ;; esac; \
@@ -451,5 +457,11 @@ bench: all
 	echo "== bench/discriminators.sh --cost"; \
 	t0=$$(date +%s); MODES=rtl nice bench/discriminators.sh --cost; \
 	echo "(bench/discriminators.sh --cost: $$(( $$(date +%s) - t0 )) s)"
+
+# bench/fdo.sh alone (bench/README.md): QUICK=1, RUNS, JOBS, PROGRAMS,
+# GCCS, MODES, RECS, EXACT, KEEP, CALLTAB_CHROOT from the environment or
+# the command line.
+bench-fdo: all testsuite/tools/afdo-dump
+	nice bench/fdo.sh
 
 -include $(PLUGIN_OBJS:.o=.d) $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

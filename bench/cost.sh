@@ -447,9 +447,10 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
     echo "|---|---:|---:|---:|---:|---:|---:|"
     cat "$bytes_md"
 } >"$RESULTS.new"
-# The section bench/discriminators.sh --cost wrote at the end stays.
+# The sections other scripts wrote at the end (bench/discriminators.sh
+# --cost, bench/fdo.sh: each begins with its "<!-- bench/... -->" line) stay.
 if [ -f "$RESULTS" ]; then
-    sed -n '/^<!-- bench\/discriminators.sh --cost -->$/,$p' "$RESULTS" |
+    sed -n '/^<!-- bench\/.* -->$/,$p' "$RESULTS" |
         { IFS= read -r first || exit 0; printf '\n%s\n' "$first"; cat; } >>"$RESULTS.new"
 fi
 mv "$RESULTS.new" "$RESULTS"

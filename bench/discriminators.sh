@@ -171,9 +171,14 @@ if [ "${1:-}" = --cost ]; then
     done
     if [ -n "$results" ] && [ -s "$table" ]; then
         mark='<!-- bench/discriminators.sh --cost -->'
-        old=
+        old= rest=
         [ -f "$results" ] &&
-            old=$(awk -v m="$mark" '$0 == m { exit } { print }' "$results")
+            old=$(awk -v m="$mark" '$0 == m { exit } { print }' "$results") &&
+            # The sections other scripts wrote after this one (each begins
+            # with its own "<!-- bench/... -->" line) stay after it.
+            rest=$(awk -v m="$mark" '$0 == m { in_it = 1; next }
+                                     in_it && /^<!-- bench\// { in_it = 0; after = 1 }
+                                     after' "$results")
         {
             [ -z "$old" ] || printf '%s\n\n' "$old"
             echo "$mark"
@@ -190,6 +195,7 @@ if [ "${1:-}" = --cost ]; then
                 echo
                 cat "$table.missed"
             fi
+            [ -z "$rest" ] || printf '\n%s\n' "$rest"
         } > "$results.tmp" && mv "$results.tmp" "$results"
         echo "discriminators.sh: written $results" >&2
     fi

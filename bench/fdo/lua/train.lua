@@ -52,7 +52,7 @@ for _ = 1, N do
   total = total + sieve(200000)
   total = total + closures(300000)
   local t = {}
-  for i = 1, 50000 do t[i] = (i * 7919) % 50021 end
+  for i = 1, 10000 do t[i] = (i * 7919) % 10007 end
   table.sort(t)
   total = total + t[1] + t[#t]
 end
