@@ -35,7 +35,8 @@
 #   O2        plain
 #   pgo       -fprofile-generate, the training run, -fprofile-use
 #             (-Wno-missing-profile)
-#   afdo-V/R  -fauto-profile from "calltab afdo" (--gcc=14 for GCC 14) of
+#   afdo-V/R  -fauto-profile from "calltab afdo" (--gcc=14 for GCC 14; for
+#             GCC 12 with -fvect-cost-model=very-cheap, docs/fdo.md) of
 #             the recording R (rec1, rec2: two perf record -e cpu-clock
 #             -F 20000 of the same training run of the plugin's default-
 #             mode build) converted with build V: none (O2, no plugin) or
@@ -353,6 +354,14 @@ build_try() {
         return 1
     fi
 }
+# afdo_flags G: what docs/fdo.md's pipeline adds to -fauto-profile for
+# GCC G: with 12, -O2's own vectorizer cost model (-fauto-profile makes
+# it "dynamic", whose epilogue peeling divides by zero in GCC 12.2's
+# vect_do_peeling on some profiles: an internal compiler error).
+afdo_flags() {
+    [ "$1" = 12 ] && echo -fvect-cost-model=very-cheap
+    return 0
+}
 # build: build_try, and a failure stops the script.
 build() {
     build_try "$@" || {
@@ -571,7 +580,8 @@ run_one() {
         *) echo "$pr ${slot_of[$sum]} same profile as ${snames[${slot_of[$sum]}]}" >>"$rows"
            continue ;;
         esac
-        if ! build_try "$g" "$p" "$pr" '' "-fauto-profile=$B/prof/$pr.afdo"; then
+        if ! build_try "$g" "$p" "$pr" '' "-fauto-profile=$B/prof/$pr.afdo" \
+            $(afdo_flags "$g"); then
             local why; why=$(cat "$B/log/build-$pr.why")
             note "$g/$p: building $pr failed: $why"
             echo "- GCC $g, $p: $pr: GCC failed with the profile: $why (log: g$g/$p/log/build-$pr.log in the work directory, KEEP=)" >>"$R/notes"
