@@ -109,13 +109,17 @@ const struct ct_vtable *__calltab_vtable_at (const struct ct_disamb *st,
    DIE (DW_AT_vtable_elem_location through its specification): 1 with
    *SLOT, *CLASS_DIE (the class it is declared in, 0 if none) and
    *CLASS_NAME (qualified, owned by CT; NULL if none, or when it could
-   not be kept), 0 if it is not virtual or its DIE does not read.  */
+   not be kept); 2 when it is virtual (DW_AT_virtuality) but its slot is
+   not written (GCC writes none for destructors), with *CLASS_DIE and
+   *CLASS_NAME; 0 if it is not virtual or its DIE does not read.  */
 int __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
 			   uint64_t *class_die, const char **class_name);
 
-/* Whether class DIE BASE is DERIVED or one of its bases (DW_TAG_inheritance,
-   transitively).  */
-bool __calltab_class_derives (const Calltab *ct, uint64_t derived,
-			      uint64_t base);
+/* Whether class DIE CLS is the class named NAME (qualified, as
+   __calltab_member_slot names it) or derives from it (DW_TAG_inheritance,
+   transitively, by name): 1 yes, 0 no, -1 not known (a base declared
+   but not defined in CLS's unit, unreadable DWARF).  */
+int __calltab_class_is_base (const Calltab *ct, uint64_t cls,
+			     const char *name);
 
 #endif /* disamb.h */

@@ -393,25 +393,31 @@ decide_direct (const struct cx *cx, size_t level, const Calltab_Entry *e,
   return ret;
 }
 
-/* Keep first, in their order, D's candidates whose vtable slot is SLOT
-   (or, without a DIE, that cannot be ruled out): D->nremaining of them.
-   The class DIE and qualified class name of each candidate, in the new
-   order, into *CDIE and *CNAME (the caller frees them).  Returns 0, or
-   -1 when out of memory.  */
+/* Which of D's candidates a virtual call through SLOT can have reached:
+   those whose slot is SLOT, and those whose slot is not known (no DIE,
+   or a virtual member without DW_AT_vtable_elem_location: GCC writes
+   none for destructors), which nothing rules out; first, in their
+   order, then the excluded ones (another slot, or not virtual):
+   D->nremaining of them.  The
+   class DIE and qualified class name of each candidate, and whether its
+   slot is known, in the new order, into *CDIE, *CNAME and *KNOWN (the
+   caller frees them).  Returns 0, or -1 when out of memory.  */
 static int
 keep_slot (const struct cx *cx, Calltab_Decision *d, uint64_t slot,
-	   uint64_t **cdie, const char ***cname)
+	   uint64_t **cdie, const char ***cname, bool **known)
 {
-  size_t n = d->ncandidates;
-  bool *keep = calloc (n ? n : 1, sizeof *keep);
-  *cdie = calloc (n ? n : 1, sizeof **cdie);
-  *cname = calloc (n ? n : 1, sizeof **cname);
-  Calltab_Function *old = malloc ((n ? n : 1) * sizeof *old);
-  uint64_t *od = malloc ((n ? n : 1) * sizeof *od);
-  const char **on = malloc ((n ? n : 1) * sizeof *on);
+  size_t n = d->ncandidates, size = n ? n : 1;
+  bool *keep = calloc (size, sizeof *keep);
+  *cdie = calloc (size, sizeof **cdie);
+  *cname = calloc (size, sizeof **cname);
+  *known = calloc (size, sizeof **known);
+  Calltab_Function *old = malloc (size * sizeof *old);
+  uint64_t *od = malloc (size * sizeof *od);
+  const char **on = malloc (size * sizeof *on);
+  bool *ok = malloc (size * sizeof *ok);
   int ret = -1;
-  if (keep == NULL || *cdie == NULL || *cname == NULL || old == NULL
-      || od == NULL || on == NULL)
+  if (keep == NULL || *cdie == NULL || *cname == NULL || *known == NULL
+      || old == NULL || od == NULL || on == NULL || ok == NULL)
     {
       __calltab_seterr (CALLTAB_E_NOMEM, NULL);
       goto out;
@@ -421,12 +427,14 @@ keep_slot (const struct cx *cx, Calltab_Decision *d, uint64_t slot,
       uint64_t s;
       int m = __calltab_member_slot (cx->ct, d->candidates[i].die, &s,
 				     &(*cdie)[i], &(*cname)[i]);
-      keep[i] = m == 1 ? s == slot : d->candidates[i].die == 0;
+      (*known)[i] = m == 1;
+      keep[i] = m == 1 ? s == slot : m == 2 || d->candidates[i].die == 0;
     }
   /* Keep the class facts with their candidates.  */
   memcpy (old, d->candidates, n * sizeof *old);
   memcpy (od, *cdie, n * sizeof *od);
   memcpy (on, *cname, n * sizeof *on);
+  memcpy (ok, *known, n * sizeof *ok);
   size_t k = 0;
   for (int pass = 1; pass >= 0; pass--)
     for (size_t i = 0; i < n; i++)
@@ -435,6 +443,7 @@ keep_slot (const struct cx *cx, Calltab_Decision *d, uint64_t slot,
 	  d->candidates[k] = old[i];
 	  (*cdie)[k] = od[i];
 	  (*cname)[k] = on[i];
+	  (*known)[k] = ok[i];
 	  k++;
 	}
   d->nremaining = 0;
@@ -446,78 +455,122 @@ out:
   free (old);
   free (od);
   free (on);
+  free (ok);
   return ret;
 }
 
+/* Whether a candidate of class CDIE (qualified name CNAME) belongs to
+   the class of vtable VT: the same DIE; without the vtable's class DIE,
+   the same name, which is evidence only when it names one class (a
+   class in an anonymous namespace may have a namesake in every unit).  */
+static bool
+same_class (const struct ct_vtable *vt, uint64_t cdie, const char *cname)
+{
+  if (vt->class_die != 0)
+    return cdie == vt->class_die;
+  if (cname == NULL || strstr (vt->class_name, "anonymous")
+      || strstr (cname, "(anonymous namespace)"))
+    return false;
+  if (vt->from_die)		/* DW_AT_name: unqualified, the last part of
+				   CNAME (whose template arguments may hold
+				   "::" too) */
+    {
+      size_t c = strlen (cname), v = strlen (vt->class_name);
+      return c >= v && strcmp (cname + c - v, vt->class_name) == 0
+	     && (c == v || (c > v + 1 && cname[c - v - 1] == ':'
+			    && cname[c - v - 2] == ':'));
+    }
+  return strcmp (cname, vt->class_name) == 0;
+}
+
 /* With the vtable of the object (--this-vtable): which of D's remaining
-   candidates (class DIEs CDIE, class names CNAME) belongs to its class,
-   or the most derived base it inherits SLOT from.  HEAD says which
-   entry.  */
+   candidates (class DIEs CDIE, class names CNAME, KNOWN whether the slot
+   is known) the vtable holds at SLOT.  A member of the vtable's class
+   whose slot is SLOT is it.  Else every candidate the slot could hold
+   counts: a member of the class whose slot is not known, one of a base
+   of the class (by name: __calltab_class_is_base), one whose class is
+   not known or not known not to be a base; exactly one of them left
+   decides.  HEAD says which entry.  */
 static int
 decide_by_vtable (const struct cx *cx, Calltab_Decision *d, const char *head,
-		  uint64_t slot, const uint64_t *cdie, const char **cname)
+		  uint64_t slot, const uint64_t *cdie, const char **cname,
+		  const bool *known)
 {
   size_t n = d->ncandidates;
   const struct ct_vtable *vt = __calltab_vtable_at (cx->st,
 						    cx->q->this_vtable);
   if (vt == NULL || vt->class_name == NULL)
     return undecidable (cx, d, "virtual call: %s, but no vtable holds "
-			"0x%" PRIx64 "; %zu of the %zu functions have that "
-			"slot", head, cx->q->this_vtable, d->nremaining,
+			"0x%" PRIx64 "; %zu of the %zu functions could have "
+			"that slot", head, cx->q->this_vtable, d->nremaining,
 			d->ncandidates);
   const char *vsrc = vt->from_die ? "the vtable DIE" : "the symbol";
   const char *vname = vt->symbol ? vt->symbol : "?";
-  size_t hit = n, nhits = 0;
+  size_t own = n, nown = 0;
   for (size_t i = 0; i < d->nremaining; i++)
+    if (known[i] && same_class (vt, cdie[i], cname[i]))
+      own = i, nown++;
+  if (nown == 1)
     {
-      bool same;
-      if (vt->class_die != 0)
-	same = cdie[i] == vt->class_die;
-      else if (cname[i] == NULL)
-	same = false;
-      else if (vt->from_die)	/* DW_AT_name: unqualified */
-	{
-	  const char *last = strrchr (cname[i], ':');
-	  same = strcmp (last ? last + 1 : cname[i], vt->class_name) == 0;
-	}
-      else
-	same = strcmp (cname[i], vt->class_name) == 0;
-      if (same)
-	hit = i, nhits++;
-    }
-  if (nhits == 1)
-    {
-      decided (d, hit);
+      decided (d, own);
       return say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (%s %s); its "
 		  "member at slot %" PRIu64 " is '%s'", head,
 		  cx->q->this_vtable, vt->class_name, vsrc, vname, slot,
 		  d->function.name);
     }
-  /* Inherited: the most derived base of the vtable's class.  */
-  if (nhits == 0 && vt->class_die != 0)
-    {
-      for (size_t i = 0; i < d->nremaining; i++)
-	if (cdie[i] != 0
-	    && __calltab_class_derives (cx->ct, vt->class_die, cdie[i]))
+  /* The vtable's class DIE: the vtable DIE's, else the one class DIE of
+     the candidates its name names.  */
+  uint64_t cls = vt->class_die;
+  for (size_t i = 0; vt->class_die == 0 && i < d->nremaining; i++)
+    if (cdie[i] != 0 && same_class (vt, cdie[i], cname[i]))
+      {
+	if (cls != 0 && cls != cdie[i])
 	  {
-	    if (hit == n || __calltab_class_derives (cx->ct, cdie[i],
-						     cdie[hit]))
-	      hit = i;
+	    cls = 0;
+	    break;
 	  }
-      if (hit != n)
+	cls = cdie[i];
+      }
+  size_t hit = n, npossible = 0;
+  bool inherited = false;
+  for (size_t i = 0; i < d->nremaining; i++)
+    {
+      /* 1: the class or a base; 0: neither; -1: not known.  */
+      int base;
+      if (same_class (vt, cdie[i], cname[i]))
+	base = 1;		/* its slot not known, or several */
+      else if (cname[i] == NULL || strstr (cname[i], "(anonymous namespace)"))
+	base = -1;		/* no class, or a name many classes have */
+      else
+	base = __calltab_class_is_base (cx->ct, cls, cname[i]);
+      if (base != 0)
 	{
-	  decided (d, hit);
-	  return say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (%s %s), "
-		      "which inherits its slot %" PRIu64 " from '%s'", head,
-		      cx->q->this_vtable, vt->class_name, vsrc, vname, slot,
-		      d->function.name);
+	  if (npossible++ == 0)
+	    hit = i;
+	  inherited = base == 1 && !same_class (vt, cdie[i], cname[i]);
 	}
+    }
+  if (npossible == 1 && inherited)
+    {
+      decided (d, hit);
+      return say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (%s %s), "
+		  "which inherits its slot %" PRIu64 " from '%s'", head,
+		  cx->q->this_vtable, vt->class_name, vsrc, vname, slot,
+		  d->function.name);
+    }
+  if (npossible == 1)
+    {
+      decided (d, hit);
+      return say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (%s %s); "
+		  "'%s' (slot not recorded) is the only function at 0x%"
+		  PRIx64 " it can hold there", head, cx->q->this_vtable,
+		  vt->class_name, vsrc, vname, d->function.name, cx->q->pc);
     }
   return undecidable (cx, d, "virtual call: %s; the vtable 0x%" PRIx64
 		      " is %s's (%s %s), and %zu of the functions at 0x%"
-		      PRIx64 " with that slot belong to it", head,
-		      cx->q->this_vtable, vt->class_name, vsrc, vname, nhits,
-		      cx->q->pc);
+		      PRIx64 " could be its slot %" PRIu64, head,
+		      cx->q->this_vtable, vt->class_name, vsrc, vname,
+		      npossible, cx->q->pc, slot);
 }
 
 static int
@@ -537,8 +590,9 @@ decide_virtual (const struct cx *cx, size_t level, const Calltab_Entry *e,
   const struct ct_unit *u = &cx->ct->tables[CALLTAB_VCALL].units[f.entry.unit];
   uint64_t *cdie;
   const char **cname;
+  bool *known;
   int ret;
-  if (keep_slot (cx, d, slot, &cdie, &cname) < 0)
+  if (keep_slot (cx, d, slot, &cdie, &cname, &known) < 0)
     ret = -1;
   else
     {
@@ -548,21 +602,29 @@ decide_virtual (const struct cx *cx, size_t level, const Calltab_Entry *e,
 		PRIu64, CALLTAB_VCALL_SECTION, f.entry.offset, u->offset, r,
 		slot);
       if (cx->q->has_this_vtable && level == 0)
-	ret = decide_by_vtable (cx, d, head, slot, cdie, cname);
-      else if (d->nremaining == 1)
+	ret = decide_by_vtable (cx, d, head, slot, cdie, cname, known);
+      else if (d->nremaining == 1 && known[0])
 	{
 	  decided (d, 0);
 	  ret = say (cx, d, "%s; '%s' is the only function at 0x%" PRIx64
 		     " with that slot", head, d->function.name, cx->q->pc);
 	}
+      else if (d->nremaining == 1)
+	{
+	  decided (d, 0);
+	  ret = say (cx, d, "%s; the other functions at 0x%" PRIx64 " have "
+		     "other slots, '%s' (slot not recorded) is the only one "
+		     "left", head, cx->q->pc, d->function.name);
+	}
       else
 	ret = undecidable (cx, d, "virtual call without the vtable: %s; %zu "
-			   "of the %zu functions at 0x%" PRIx64 " have that "
-			   "slot (give --this-vtable)", head, d->nremaining,
-			   d->ncandidates, cx->q->pc);
+			   "of the %zu functions at 0x%" PRIx64 " could have "
+			   "that slot (give --this-vtable)", head,
+			   d->nremaining, d->ncandidates, cx->q->pc);
     }
   free (cdie);
   free (cname);
+  free (known);
   return ret;
 }
 

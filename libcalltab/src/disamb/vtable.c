@@ -220,9 +220,14 @@ __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
     goto out;
   /* Down the specification / abstract origin chain to the declaration
      that carries the slot.  */
+  bool is_virtual = false;
   for (int hops = 0; hops < 8; hops++)
     {
       Dwarf_Attribute attr;
+      Dwarf_Word virtuality;
+      if (dwarf_attr (&d, DW_AT_virtuality, &attr) != NULL
+	  && dwarf_formudata (&attr, &virtuality) == 0 && virtuality != 0)
+	is_virtual = true;
       if (dwarf_attr (&d, DW_AT_vtable_elem_location, &attr) != NULL)
 	{
 	  Dwarf_Op *ops;
@@ -250,6 +255,22 @@ __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
 	  || dwarf_formref_die (&attr, &d) == NULL)
 	break;
     }
+  /* Virtual without a slot (GCC writes none for destructors): the
+     class the declaration is a member of.  */
+  if (is_virtual)
+    {
+      Dwarf_Die *scopes;
+      int n = dwarf_getscopes_die (&d, &scopes);
+      if (n >= 2 && (dwarf_tag (&scopes[1]) == DW_TAG_class_type
+		     || dwarf_tag (&scopes[1]) == DW_TAG_structure_type))
+	{
+	  *class_die = dwarf_dieoffset (&scopes[1]);
+	  qname = qualified_name (scopes, n, 1);
+	}
+      if (n > 0)
+	free (scopes);
+      ret = 2;
+    }
 out:
   pthread_mutex_unlock (&mct->lock);
   if (qname != NULL)
@@ -257,40 +278,138 @@ out:
   return ret;
 }
 
+/* The definition of the class named QNAME (qualified) among the
+   children of SCOPE (a unit, namespace or class) whose qualified name is
+   PREFIX, into *OUT.  */
 static bool
-derives (Dwarf *dw, Dwarf_Die *cls, uint64_t base, int depth)
+find_class_in (Dwarf_Die *scope, const char *prefix, const char *qname,
+	       Dwarf_Die *out)
 {
-  if (dwarf_dieoffset (cls) == base)
-    return true;
-  if (depth > 32)
-    return false;
   Dwarf_Die child;
-  if (dwarf_child (cls, &child) != 0)
+  if (dwarf_child (scope, &child) != 0)
     return false;
+  size_t plen = strlen (prefix);
   do
     {
-      Dwarf_Attribute attr;
-      Dwarf_Die b;
-      if (dwarf_tag (&child) == DW_TAG_inheritance
-	  && dwarf_attr (&child, DW_AT_type, &attr) != NULL
-	  && dwarf_formref_die (&attr, &b) != NULL
-	  && derives (dw, &b, base, depth + 1))
-	return true;
+      int tag = dwarf_tag (&child);
+      if (tag != DW_TAG_namespace && tag != DW_TAG_class_type
+	  && tag != DW_TAG_structure_type)
+	continue;
+      const char *s = calltab_die_string (&child, DW_AT_name);
+      if (s == NULL)
+	s = "(anonymous namespace)";
+      size_t slen = strlen (s);
+      /* QNAME is PREFIX::S, or goes on inside it.  */
+      const char *at = qname;
+      if (plen > 0)
+	{
+	  if (strncmp (qname, prefix, plen) != 0 || strncmp (qname + plen, "::", 2) != 0)
+	    return false;
+	  at = qname + plen + 2;
+	}
+      if (strncmp (at, s, slen) != 0
+	  || (at[slen] != '\0' && strncmp (at + slen, "::", 2) != 0))
+	continue;
+      if (at[slen] == '\0' && tag != DW_TAG_namespace
+	  && !dwarf_hasattr (&child, DW_AT_declaration))
+	{
+	  *out = child;
+	  return true;
+	}
+      if (at[slen] != '\0')
+	{
+	  char *inner = malloc (plen + 2 + slen + 1);
+	  if (inner == NULL)
+	    return false;
+	  memcpy (inner, qname, (size_t) (at - qname) + slen);
+	  inner[(at - qname) + slen] = '\0';
+	  bool found = find_class_in (&child, inner, qname, out);
+	  free (inner);
+	  if (found)
+	    return true;
+	}
     }
   while (dwarf_siblingof (&child, &child) == 0);
   return false;
 }
 
-bool
-__calltab_class_derives (const Calltab *ct, uint64_t derived, uint64_t base)
+/* The definition of the class named QNAME in any unit of DW, into *OUT
+   (a class only declared in one unit is defined in another).  */
+static bool
+find_class (Dwarf *dw, const char *qname, Dwarf_Die *out)
+{
+  Dwarf_CU *cu = NULL;
+  Dwarf_Die cudie;
+  uint8_t unit_type;
+  while (dwarf_get_units (dw, cu, &cu, NULL, &unit_type, &cudie, NULL) == 0)
+    if (find_class_in (&cudie, "", qname, out))
+      return true;
+  return false;
+}
+
+/* Whether class CLS is the class named NAME (qualified) or derives from
+   it: 1 yes, 0 no (every base's definition seen), -1 not known (a base
+   defined nowhere, too deep, out of memory).  By name: one class has a
+   DIE in every unit that uses it, a declaration where it is not
+   defined.  Under the handle's lock.  */
+static int
+is_or_derives (Dwarf *dw, Dwarf_Die *cls, const char *name, int depth)
+{
+  Dwarf_Die *scopes;
+  int n = dwarf_getscopes_die (cls, &scopes);
+  char *q = n > 0 ? qualified_name (scopes, n, 0) : NULL;
+  if (n > 0)
+    free (scopes);
+  if (q == NULL)
+    return -1;
+  bool same = strcmp (q, name) == 0;
+  Dwarf_Die def;
+  bool declared = dwarf_hasattr (cls, DW_AT_declaration);
+  /* A class in an anonymous namespace has a namesake in every unit:
+     its definition elsewhere may be another class.  */
+  bool found = declared && !same
+	       && strstr (q, "(anonymous namespace)") == NULL
+	       && find_class (dw, q, &def);
+  free (q);
+  if (same)
+    return 1;
+  if (depth > 32 || (declared && !found))
+    return -1;
+  if (declared)
+    cls = &def;
+  int ret = 0;
+  Dwarf_Die child;
+  if (dwarf_child (cls, &child) != 0)
+    return 0;
+  do
+    {
+      Dwarf_Attribute attr;
+      Dwarf_Die b;
+      if (dwarf_tag (&child) != DW_TAG_inheritance)
+	continue;
+      if (dwarf_attr (&child, DW_AT_type, &attr) == NULL
+	  || dwarf_formref_die (&attr, &b) == NULL)
+	return -1;
+      int r = is_or_derives (dw, &b, name, depth + 1);
+      if (r == 1)
+	return 1;
+      if (r < 0)
+	ret = -1;
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+  return ret;
+}
+
+int
+__calltab_class_is_base (const Calltab *ct, uint64_t cls, const char *name)
 {
   Calltab *mct = (Calltab *) ct;
-  if (ct->dwarf == NULL || derived == 0 || base == 0)
-    return false;
+  if (ct->dwarf == NULL || cls == 0 || name == NULL)
+    return -1;
   pthread_mutex_lock (&mct->lock);
   Dwarf_Die d;
-  bool r = dwarf_offdie (ct->dwarf, derived, &d) != NULL
-    && derives (ct->dwarf, &d, base, 0);
+  int r = dwarf_offdie (ct->dwarf, cls, &d) != NULL
+	  ? is_or_derives (ct->dwarf, &d, name, 0) : -1;
   pthread_mutex_unlock (&mct->lock);
   return r;
 }
