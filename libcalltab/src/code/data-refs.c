@@ -294,8 +294,10 @@ make_tables (struct collect *c, struct ct_data_refs *out)
 	  out->tables[last].first = out->nentries;
 	  out->tables[last].n = 0;
 	}
-      uint64_t target = e->pc ? e->value - (e->at - out->tables[tab[i]].base)
-		      : e->value;
+      /* A PC-relative entry is from its table's base (and has one).  */
+      uint64_t target = e->value;
+      if (e->pc && tab[i] < out->ntables)
+	target -= e->at - out->tables[tab[i]].base;
       struct ct_place p;
       if (!code_place (c, e->sym_scn, target, &p))
 	continue;
