@@ -18,10 +18,6 @@ struct afdo_samples
   size_t n, alloc;
 };
 
-/* Marks a function's entry block count among the head counts (internal
-   to estimate.c).  */
-#define AFDO_HEAD_ENTRY (UINT64_C (1) << 63)
-
 /* From the samples S[0..N) (sorted by address, one entry per address):
    the estimated count of every instruction of every sampled basic block
    into EST, and the head count of every function entered from a sampled

@@ -70,6 +70,29 @@ put (struct afdo_samples *out, uint64_t addr, uint64_t count)
   return 0;
 }
 
+/* What a function's head count is made of: its entry block's count
+   (ENTRY), or the count of a sampled block that calls it.  */
+struct head
+{
+  uint64_t addr, count;
+  bool entry;
+};
+
+struct heads
+{
+  struct head *v;
+  size_t n, alloc;
+};
+
+static int
+put_head (struct heads *h, uint64_t addr, uint64_t count, bool entry)
+{
+  if (__calltab_reserve (&h->v, &h->alloc, h->n + 1, sizeof *h->v) != 0)
+    return -1;
+  h->v[h->n++] = (struct head) { addr, count, entry };
+  return 0;
+}
+
 /* The function F (its sized ELF symbol: a .cold part is a function of
    its own here) at PLACE, holding the samples S[0..N): every
    instruction of its sampled blocks with the block's count into EST,
@@ -80,7 +103,7 @@ put (struct afdo_samples *out, uint64_t addr, uint64_t count)
 static int
 estimate_function (const struct ct_code *code, const struct ct_place *place,
 		   struct func_span f, const struct afdo_sample *s, size_t n,
-		   struct afdo_samples *est, struct afdo_samples *heads)
+		   struct afdo_samples *est, struct heads *heads)
 {
   const struct ct_target *target = __calltab_code_target (code);
   struct ct_blocks b = { 0 };
@@ -107,8 +130,9 @@ estimate_function (const struct ct_code *code, const struct ct_place *place,
       if (count[blk] < s[k].count)
 	count[blk] = s[k].count;
     }
-  if (status == 1 && put (heads, f.low,
-			  count[__calltab_cfg_block_of (&b, f.low)]) != 0)
+  if (status == 1
+      && put_head (heads, f.low, count[__calltab_cfg_block_of (&b, f.low)],
+		   true) != 0)
     status = -1;
   for (uint64_t a = f.low; status == 1 && a < f.high;)
     {
@@ -119,8 +143,8 @@ estimate_function (const struct ct_code *code, const struct ct_place *place,
       if (c > 0 && !is_padding (&b, &pad, a)
 	  && (put (est, a, c) != 0
 	      || (insn.kind == CT_INSN_CALL && insn.direct
-		  && put (heads, a + insn.length + (uint64_t) insn.rel,
-			  c) != 0)))
+		  && put_head (heads, a + insn.length + (uint64_t) insn.rel,
+			       c, false) != 0)))
 	status = -1;
       a += insn.length;
     }
@@ -130,33 +154,30 @@ estimate_function (const struct ct_code *code, const struct ct_place *place,
 }
 
 static int
-cmp_addr (const void *a, const void *b)
+cmp_head (const void *a, const void *b)
 {
-  const struct afdo_sample *x = a, *y = b;
+  const struct head *x = a, *y = b;
   return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* HEADS, entries and calls by address, made one entry per address:
-   the larger of the entry block's count and the calls' sum.  */
-static void
-sum_heads (struct afdo_samples *heads)
+/* H made one head count per address into OUT: the larger of the entry
+   block's count and the calls' sum.  */
+static int
+sum_heads (struct heads *h, struct afdo_samples *out)
 {
-  struct afdo_sample *v = heads->v;
-  qsort (v, heads->n, sizeof *v, cmp_addr);
-  size_t n = 0;
-  for (size_t i = 0; i < heads->n;)
+  qsort (h->v, h->n, sizeof *h->v, cmp_head);
+  for (size_t i = 0; i < h->n;)
     {
-      uint64_t addr = v[i].addr, sum = 0, entry = 0;
-      for (; i < heads->n && v[i].addr == addr; i++)
-	{
-	  if (v[i].count & AFDO_HEAD_ENTRY)
-	    entry = v[i].count & ~AFDO_HEAD_ENTRY;
-	  else
-	    sum += v[i].count;
-	}
-      v[n++] = (struct afdo_sample) { addr, entry > sum ? entry : sum };
+      uint64_t addr = h->v[i].addr, sum = 0, entry = 0;
+      for (; i < h->n && h->v[i].addr == addr; i++)
+	if (h->v[i].entry)
+	  entry = h->v[i].count;
+	else
+	  sum += h->v[i].count;
+      if (put (out, addr, entry > sum ? entry : sum) != 0)
+	return -1;
     }
-  heads->n = n;
+  return 0;
 }
 
 int
@@ -169,6 +190,7 @@ __calltab_afdo_estimate (Calltab *ct, const struct afdo_sample *s, size_t n,
   if (code == NULL)
     return -1;
   const struct ct_target *target = __calltab_code_target (code);
+  struct heads h = { 0 };
   int status = 0;
   for (size_t i = 0; i < n && status == 0;)
     {
@@ -191,21 +213,19 @@ __calltab_afdo_estimate (Calltab *ct, const struct afdo_sample *s, size_t n,
       size_t last = i + 1;
       while (last < n && s[last].addr < f.high)
 	last++;
-      size_t first_head = heads->n;
       place.offset = start;
       int rc = estimate_function (code, &place, f, s + i, last - i, est,
-				  heads);
+				  &h);
       if (rc < 0)
 	status = -1;
       else if (rc == 0)
 	for (; i < last && status == 0; i++)
 	  status = put (est, s[i].addr, s[i].count);
-      else
-	heads->v[first_head].count |= AFDO_HEAD_ENTRY;
       i = last;
     }
   __calltab_code_end (code);
   if (status == 0)
-    sum_heads (heads);
+    status = sum_heads (&h, heads);
+  free (h.v);
   return status;
 }

@@ -117,8 +117,9 @@ int __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
 
 /* Whether class DIE CLS is the class named NAME (qualified, as
    __calltab_member_slot names it) or derives from it (DW_TAG_inheritance,
-   transitively, by name): 1 yes, 0 no, -1 not known (a base declared
-   but not defined in CLS's unit, unreadable DWARF).  */
+   transitively, by name): 1 yes, 0 no, -1 not known (no NAME, a NAME in
+   an anonymous namespace, a base defined in no unit, unreadable
+   DWARF).  */
 int __calltab_class_is_base (const Calltab *ct, uint64_t cls,
 			     const char *name);
 

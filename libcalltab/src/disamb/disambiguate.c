@@ -536,18 +536,14 @@ decide_by_vtable (const struct cx *cx, Calltab_Decision *d, const char *head,
   for (size_t i = 0; i < d->nremaining; i++)
     {
       /* 1: the class or a base; 0: neither; -1: not known.  */
-      int base;
-      if (same_class (vt, cdie[i], cname[i]))
-	base = 1;		/* its slot not known, or several */
-      else if (cname[i] == NULL || strstr (cname[i], "(anonymous namespace)"))
-	base = -1;		/* no class, or a name many classes have */
-      else
-	base = __calltab_class_is_base (cx->ct, cls, cname[i]);
+      bool mine = same_class (vt, cdie[i], cname[i]);
+      int base = mine ? 1		/* its slot not known, or several */
+		 : __calltab_class_is_base (cx->ct, cls, cname[i]);
       if (base != 0)
 	{
 	  if (npossible++ == 0)
 	    hit = i;
-	  inherited = base == 1 && !same_class (vt, cdie[i], cname[i]);
+	  inherited = base == 1 && !mine;
 	}
     }
   if (npossible == 1 && inherited)

@@ -203,6 +203,27 @@ qualified_name (Dwarf_Die *scopes, int n, int from)
   return r;
 }
 
+/* The class member declaration D is declared in: its DIE into
+   *CLASS_DIE (left alone when D's parent is not a class), its qualified
+   name returned (malloc'ed; NULL if none).  Under the handle's lock.  */
+static char *
+member_class (Dwarf_Die *d, uint64_t *class_die)
+{
+  Dwarf_Die *scopes;
+  int n = dwarf_getscopes_die (d, &scopes);
+  char *qname = NULL;
+  if (n >= 2)
+    {
+      int tag = dwarf_tag (&scopes[1]);
+      if (tag == DW_TAG_class_type || tag == DW_TAG_structure_type)
+	*class_die = dwarf_dieoffset (&scopes[1]);
+      qname = qualified_name (scopes, n, 1);
+    }
+  if (n > 0)
+    free (scopes);
+  return qname;
+}
+
 int
 __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
 		       uint64_t *class_die, const char **class_name)
@@ -236,17 +257,7 @@ __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
 	      || ops[0].atom != DW_OP_constu)
 	    goto out;
 	  *slot = ops[0].number;
-	  Dwarf_Die *scopes;
-	  int n = dwarf_getscopes_die (&d, &scopes);
-	  if (n >= 2)
-	    {
-	      int tag = dwarf_tag (&scopes[1]);
-	      if (tag == DW_TAG_class_type || tag == DW_TAG_structure_type)
-		*class_die = dwarf_dieoffset (&scopes[1]);
-	      qname = qualified_name (scopes, n, 1);
-	    }
-	  if (n > 0)
-	    free (scopes);
+	  qname = member_class (&d, class_die);
 	  ret = 1;
 	  goto out;
 	}
@@ -259,16 +270,7 @@ __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
      class the declaration is a member of.  */
   if (is_virtual)
     {
-      Dwarf_Die *scopes;
-      int n = dwarf_getscopes_die (&d, &scopes);
-      if (n >= 2 && (dwarf_tag (&scopes[1]) == DW_TAG_class_type
-		     || dwarf_tag (&scopes[1]) == DW_TAG_structure_type))
-	{
-	  *class_die = dwarf_dieoffset (&scopes[1]);
-	  qname = qualified_name (scopes, n, 1);
-	}
-      if (n > 0)
-	free (scopes);
+      qname = member_class (&d, class_die);
       ret = 2;
     }
 out:
@@ -278,17 +280,15 @@ out:
   return ret;
 }
 
-/* The definition of the class named QNAME (qualified) among the
-   children of SCOPE (a unit, namespace or class) whose qualified name is
-   PREFIX, into *OUT.  */
+/* The definition of the class named REST (the qualified name, or what
+   is left of it) among the children of SCOPE (a unit, namespace or
+   class), into *OUT.  */
 static bool
-find_class_in (Dwarf_Die *scope, const char *prefix, const char *qname,
-	       Dwarf_Die *out)
+find_class_in (Dwarf_Die *scope, const char *rest, Dwarf_Die *out)
 {
   Dwarf_Die child;
   if (dwarf_child (scope, &child) != 0)
     return false;
-  size_t plen = strlen (prefix);
   do
     {
       int tag = dwarf_tag (&child);
@@ -299,35 +299,17 @@ find_class_in (Dwarf_Die *scope, const char *prefix, const char *qname,
       if (s == NULL)
 	s = "(anonymous namespace)";
       size_t slen = strlen (s);
-      /* QNAME is PREFIX::S, or goes on inside it.  */
-      const char *at = qname;
-      if (plen > 0)
-	{
-	  if (strncmp (qname, prefix, plen) != 0 || strncmp (qname + plen, "::", 2) != 0)
-	    return false;
-	  at = qname + plen + 2;
-	}
-      if (strncmp (at, s, slen) != 0
-	  || (at[slen] != '\0' && strncmp (at + slen, "::", 2) != 0))
+      if (strncmp (rest, s, slen) != 0)
 	continue;
-      if (at[slen] == '\0' && tag != DW_TAG_namespace
+      if (rest[slen] == '\0' && tag != DW_TAG_namespace
 	  && !dwarf_hasattr (&child, DW_AT_declaration))
 	{
 	  *out = child;
 	  return true;
 	}
-      if (at[slen] != '\0')
-	{
-	  char *inner = malloc (plen + 2 + slen + 1);
-	  if (inner == NULL)
-	    return false;
-	  memcpy (inner, qname, (size_t) (at - qname) + slen);
-	  inner[(at - qname) + slen] = '\0';
-	  bool found = find_class_in (&child, inner, qname, out);
-	  free (inner);
-	  if (found)
-	    return true;
-	}
+      if (strncmp (rest + slen, "::", 2) == 0
+	  && find_class_in (&child, rest + slen + 2, out))
+	return true;
     }
   while (dwarf_siblingof (&child, &child) == 0);
   return false;
@@ -342,7 +324,7 @@ find_class (Dwarf *dw, const char *qname, Dwarf_Die *out)
   Dwarf_Die cudie;
   uint8_t unit_type;
   while (dwarf_get_units (dw, cu, &cu, NULL, &unit_type, &cudie, NULL) == 0)
-    if (find_class_in (&cudie, "", qname, out))
+    if (find_class_in (&cudie, qname, out))
       return true;
   return false;
 }
@@ -404,7 +386,10 @@ int
 __calltab_class_is_base (const Calltab *ct, uint64_t cls, const char *name)
 {
   Calltab *mct = (Calltab *) ct;
-  if (ct->dwarf == NULL || cls == 0 || name == NULL)
+  /* A name in an anonymous namespace is no class's own: every unit may
+     have one.  */
+  if (ct->dwarf == NULL || cls == 0 || name == NULL
+      || strstr (name, "(anonymous namespace)") != NULL)
     return -1;
   pthread_mutex_lock (&mct->lock);
   Dwarf_Die d;
