@@ -72,6 +72,7 @@ struct call_sites
   void mark_ignored_calls (void);
   void record_ignored_calls (void);
   void collect_vtables (void);
+  void collect_vtable_entries (tree decl);
 };
 
 /* Print the local label PREFIX<N>: into the code: fputs (unlocked,
@@ -438,6 +439,43 @@ scope_name (tree scope, unsigned depth)
   return full;
 }
 
+/* The function pointers of vtable DECL, from its initializer (the
+   varpool keeps a vtable's DECL_INITIAL after writing it, for
+   devirtualization): every element that is the address of a function,
+   at its byte offset.  */
+void
+call_sites::collect_vtable_entries (tree decl)
+{
+  tree init = DECL_INITIAL (decl);
+  tree type = TREE_TYPE (decl);
+  if (init == NULL_TREE || TREE_CODE (init) != CONSTRUCTOR
+      || TREE_CODE (type) != ARRAY_TYPE
+      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (TREE_TYPE (type))))
+    return;
+  unsigned HOST_WIDE_INT esize = tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (type)));
+  unsigned HOST_WIDE_INT i, pos = 0;
+  tree index, value;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+    {
+      if (index != NULL_TREE && TREE_CODE (index) == INTEGER_CST
+	  && tree_fits_uhwi_p (index))
+	pos = tree_to_uhwi (index);
+      tree v = value;
+      STRIP_NOPS (v);
+      if (TREE_CODE (v) == ADDR_EXPR
+	  && TREE_CODE (TREE_OPERAND (v, 0)) == FUNCTION_DECL)
+	{
+	  tree fn = TREE_OPERAND (v, 0);
+	  ct_vtable_entry e;
+	  e.offset = pos * esize;
+	  e.symbol = xstrdup (plain_name (IDENTIFIER_POINTER
+					  (DECL_ASSEMBLER_NAME (fn))));
+	  rec.vtable_entries.safe_push (e);
+	}
+      pos++;
+    }
+}
+
 /* The vtables the unit emitted: the front end's _ZTV variables
    (DECL_VIRTUAL_P; construction vtables and VTTs are DECL_VIRTUAL_P too,
    and left out), written by the varpool (TREE_ASM_WRITTEN).  */
@@ -467,6 +505,9 @@ call_sites::collect_vtables (void)
 	v.comdat_group
 	  = xstrdup (IDENTIFIER_POINTER (DECL_COMDAT_GROUP (decl)));
       v.size = tree_to_uhwi (DECL_SIZE_UNIT (decl));
+      v.first_entry = rec.vtable_entries.length ();
+      collect_vtable_entries (decl);
+      v.n_entries = rec.vtable_entries.length () - v.first_entry;
       rec.vtables.safe_push (v);
     }
 }

@@ -31,6 +31,7 @@ enum
   AT_linkage_name = 0x6e,
   AT_location = 0x02,
   AT_byte_size = 0x0b,
+  AT_data_member_location = 0x38,
   FORM_block1 = 0x0a,
   FORM_udata = 0x0f,
   FORM_exprloc = 0x18,
@@ -70,11 +71,13 @@ struct abbrev_codes
 {
   unsigned shape_code[N_SHAPES];	/* 0: shape not used */
   unsigned vtable_code;			/* 0: no vtable */
-  /* By code: the subprogram shape, or N_SHAPES for the vtable.  */
-  unsigned what[ABBREV_CU + N_SHAPES + 2];
+  unsigned entry_code;			/* vtable_code + 1 */
+  /* By code: the subprogram shape, or N_SHAPES for the vtable,
+     N_SHAPES + 1 for its entries.  */
+  unsigned what[ABBREV_CU + N_SHAPES + 3];
   unsigned n;				/* the last code given */
 
-  abbrev_codes () : vtable_code (0), n (ABBREV_CU)
+  abbrev_codes () : vtable_code (0), entry_code (0), n (ABBREV_CU)
   {
     memset (shape_code, 0, sizeof shape_code);
   }
@@ -94,6 +97,8 @@ struct abbrev_codes
       {
 	vtable_code = ++n;
 	what[n] = N_SHAPES;
+	entry_code = ++n;
+	what[n] = N_SHAPES + 1;
       }
   }
 };
@@ -370,14 +375,15 @@ linkage_name_attr (const layout &lay)
   return lay.version >= 4 ? AT_linkage_name : AT_MIPS_linkage_name;
 }
 
-/* The abbreviation of the vtable DIEs, code CODE.  */
+/* The abbreviation of the vtable DIEs, code CODE, and of their
+   entries, code CODE + 1.  */
 void
-emit_vtable_abbrev (emitter &e, unsigned code)
+emit_vtable_abbrevs (emitter &e, unsigned code)
 {
   const layout &lay = e.lay;
   e.uleb (code, "abbrev: vtable");
   e.uleb (DW_TAG_calltab_vtable, "DW_TAG_calltab_vtable");
-  e.u8 (0, "DW_CHILDREN_no");
+  e.u8 (1, "DW_CHILDREN_yes");
   e.uleb (AT_name, "DW_AT_name");
   e.uleb (FORM_strp, "DW_FORM_strp");
   e.uleb (linkage_name_attr (lay), "DW_AT_linkage_name");
@@ -386,6 +392,15 @@ emit_vtable_abbrev (emitter &e, unsigned code)
   e.uleb (lay.version >= 4 ? FORM_exprloc : FORM_block1,
 	  "DW_FORM_exprloc");
   e.uleb (AT_byte_size, "DW_AT_byte_size");
+  e.uleb (FORM_udata, "DW_FORM_udata");
+  e.uleb (0, "end of attributes");
+  e.uleb (0, NULL);
+  e.uleb (code + 1, "abbrev: vtable entry");
+  e.uleb (DW_TAG_calltab_vtable_entry, "DW_TAG_calltab_vtable_entry");
+  e.u8 (0, "DW_CHILDREN_no");
+  e.uleb (linkage_name_attr (lay), "DW_AT_linkage_name");
+  e.uleb (FORM_strp, "DW_FORM_strp");
+  e.uleb (AT_data_member_location, "DW_AT_data_member_location");
   e.uleb (FORM_udata, "DW_FORM_udata");
   e.uleb (0, "end of attributes");
   e.uleb (0, NULL);
@@ -411,9 +426,11 @@ emit_abbrevs (emitter &e, const abbrev_codes &codes)
       unsigned shape = codes.what[code];
       if (shape == N_SHAPES)
 	{
-	  emit_vtable_abbrev (e, code);
+	  emit_vtable_abbrevs (e, code);
 	  continue;
 	}
+      if (shape == N_SHAPES + 1)
+	continue;			/* with the vtable's */
       e.uleb (code, "abbrev: subprogram");
       e.uleb (TAG_subprogram, "DW_TAG_subprogram");
       e.u8 (0, "DW_CHILDREN_no");
@@ -543,6 +560,14 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
       e.u8 (OP_addr, "DW_OP_addr");
       e.address (v.symbol, "the vtable");
       e.uleb (v.size, "DW_AT_byte_size");
+      for (unsigned j = 0; j < v.n_entries; j++)
+	{
+	  const ct_vtable_entry &x = rec.vtable_entries[v.first_entry + j];
+	  e.uleb (codes.entry_code, "DW_TAG_calltab_vtable_entry");
+	  e.strp (x.symbol, "DW_AT_linkage_name");
+	  e.uleb (x.offset, "DW_AT_data_member_location");
+	}
+      e.uleb (0, "end of the vtable's entries");
     }
   e.uleb (0, "end of children");
   e.label (label_buf (".Lcalltab_cu_end", uno));

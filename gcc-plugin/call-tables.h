@@ -62,6 +62,16 @@ struct ct_vtable
   const char *name;		/* the class's qualified name: DW_AT_name */
   const char *comdat_group;	/* its COMDAT group, or NULL */
   unsigned HOST_WIDE_INT size;	/* DW_AT_byte_size */
+  /* Its function pointers: call_record::vtable_entries
+     [first_entry, first_entry + n_entries).  */
+  unsigned first_entry, n_entries;
+};
+
+/* A function pointer in a vtable: a DW_TAG_calltab_vtable_entry.  */
+struct ct_vtable_entry
+{
+  unsigned HOST_WIDE_INT offset;	/* from the vtable object's start */
+  const char *symbol;			/* the function's assembler name */
 };
 
 /* Call instructions seen in the TU, by kind (stats).  */
@@ -78,6 +88,7 @@ struct call_record
   vec<ct_caller> callers;	/* in the order of their first call */
   vec<ct_call> calls;		/* in the order final emitted them */
   vec<ct_vtable> vtables;	/* in the varpool's order */
+  vec<ct_vtable_entry> vtable_entries;	/* by vtable, by offset */
   ct_counts seen;
 };
 

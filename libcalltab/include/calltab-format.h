@@ -39,6 +39,16 @@
    (docs/format.md "Vtables").  */
 #define DW_TAG_calltab_vtable 0x4c70
 
+/* Vendor tag of the children of a vtable's DIE: one per function pointer
+   the vtable object holds (its virtual functions in every slot of every
+   vtable of its group, thunks and __cxa_pure_virtual included), with
+   DW_AT_linkage_name (the function's symbol) and
+   DW_AT_data_member_location (DW_FORM_udata: the entry's byte offset
+   from the start of the vtable object).  GCC writes no
+   DW_AT_vtable_elem_location on destructors; these name every slot
+   (docs/format.md "Vtables").  */
+#define DW_TAG_calltab_vtable_entry 0x4c71
+
 /* The form of those attributes: a constant of the unit's offset size
    (DW_FORM_data4 = 0x06 in 32-bit DWARF, DW_FORM_data8 = 0x07 in
    64-bit DWARF), relocated against the table section in objects.  Not

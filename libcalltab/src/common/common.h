@@ -169,4 +169,15 @@ bool __calltab_symbol_is (const char *sym, const char *name,
 int __calltab_symbol_names (const char *sym, const char *name,
 			    const char *linkage, unsigned int how);
 
+/* Which destructor the mangled SYM is (Itanium C++ ABI: '0' deleting,
+   '1' complete object, '2' base object, '4', '5'), 0 if none.  */
+char __calltab_destructor_kind (const char *sym);
+
+/* The symbol of the function the thunk SYM leads to ("_ZThn8_N1C1fEv",
+   this adjusted, then "_ZN1C1fEv"; _ZTv: a virtual offset, _ZTc: a
+   covariant return), written into BUF of SIZE bytes; NULL when SYM is
+   not a thunk's or BUF is too small.  */
+const char *__calltab_thunk_target (const char *sym, char *buf,
+				    size_t size);
+
 #endif /* common.h */

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include "common.h"
 
@@ -409,6 +410,50 @@ structor_variants (const char *sym, const char *name, unsigned int how)
       || (slen == 3 && s[1] != n[1]))
     return false;
   return __calltab_symbol_is (s + slen, n + nlen, how);
+}
+
+char
+__calltab_destructor_kind (const char *sym)
+{
+  size_t len;
+  const char *code = sym != NULL ? structor_code (sym, &len) : NULL;
+  return code != NULL && code[0] == 'D' && len == 2 ? code[1] : 0;
+}
+
+/* <call-offset> ::= h <nv-offset> _ | v <v-offset> _ (an offset and a
+   virtual offset); a number may be negative (n).  */
+static const char *
+mangled_call_offset (const char *p)
+{
+  int numbers = *p == 'h' ? 1 : *p == 'v' ? 2 : 0;
+  if (numbers == 0)
+    return NULL;
+  p++;
+  for (int j = 0; j < numbers && p != NULL; j++)
+    {
+      if (*p == 'n')
+	p++;
+      p = mangled_number (p);
+      if (p == NULL || *p++ != '_')
+	return NULL;
+    }
+  return p;
+}
+
+const char *
+__calltab_thunk_target (const char *sym, char *buf, size_t size)
+{
+  if (sym == NULL || strncmp (sym, "_ZT", 3) != 0)
+    return NULL;
+  const char *p = sym + 3;
+  if (*p == 'c')
+    p = mangled_call_offset (p + 1);
+  if (p != NULL)
+    p = mangled_call_offset (p);
+  if (p == NULL || *p == '\0'
+      || (size_t) snprintf (buf, size, "_Z%s", p) >= size)
+    return NULL;
+  return buf;
 }
 
 /* ---- a symbol and a function's DIE -------------------------------------- */

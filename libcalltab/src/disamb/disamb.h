@@ -54,6 +54,18 @@ struct ct_vtable
 				   demangled _ZTV without "vtable for " */
   uint64_t class_die;		/* GCC's class DIE, 0 if unknown */
   bool from_die;
+  /* The DIE lists the function in every entry (DW_TAG_calltab_vtable_entry
+     children, plugin 0.2 on): ct_disamb::vtentries [first_entry,
+     first_entry + nentries), by offset.  */
+  bool entries_known;
+  size_t first_entry, nentries;
+};
+
+/* A function pointer of a vtable object.  */
+struct ct_vtentry
+{
+  uint64_t offset;		/* from the vtable object's start */
+  const char *symbol;		/* the function's symbol */
 };
 
 struct ct_disamb
@@ -73,6 +85,14 @@ struct ct_disamb
   size_t nunits[CT_NTABLES];
   struct ct_vtable *vtables;	/* sorted by addr */
   size_t nvtables;
+  struct ct_vtentry *vtentries;	/* the entries of the vtables' DIEs */
+  size_t nvtentries;
+  /* The functions a this-adjusting or covariant thunk leads to (a call
+     through another vtable than their class's primary one, at another
+     slot), by symbol, sorted: from the thunks' symbols (all of them
+     when HAVE_SYMTAB) and the vtable DIEs' entries.  */
+  const char **thunk_targets;
+  size_t nthunk_targets;
   struct ct_strpool *pool;	/* the handle's strings (reader/strings.c),
 				   under Calltab.lock */
 };
@@ -100,6 +120,23 @@ uint64_t __calltab_die_by_symbol (const struct ct_disamb *st,
    ST->vtables (called while building).  Returns 0, -1 out of memory.  */
 int __calltab_read_vtables (Calltab *ct, struct ct_disamb *st, Elf *symelf,
 			    Elf_Scn *symtab);
+
+/* Add the function the thunk SYMBOL leads to, if it is a thunk's, to
+   ST->thunk_targets (unsorted: __calltab_sort_thunk_targets sorts).
+   Returns 0, -1 out of memory.  */
+int __calltab_add_thunk_target (Calltab *ct, struct ct_disamb *st,
+				const char *symbol, size_t *alloc);
+void __calltab_sort_thunk_targets (struct ct_disamb *st);
+
+/* Whether a thunk is known to lead to the function SYMBOL.  */
+bool __calltab_has_thunk (const struct ct_disamb *st, const char *symbol);
+
+/* The function in vtable VT at byte offset OFFSET of its object, from
+   its DIE's entries; NULL if it has none there (or VT's entries are not
+   known).  */
+const char *__calltab_vtable_entry (const struct ct_disamb *st,
+				    const struct ct_vtable *vt,
+				    uint64_t offset);
 
 /* The vtable holding address point ADDR, NULL if none.  */
 const struct ct_vtable *__calltab_vtable_at (const struct ct_disamb *st,

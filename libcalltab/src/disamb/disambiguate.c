@@ -427,8 +427,14 @@ keep_slot (const struct cx *cx, Calltab_Decision *d, uint64_t slot,
       uint64_t s;
       int m = __calltab_member_slot (cx->ct, d->candidates[i].die, &s,
 				     &(*cdie)[i], &(*cname)[i]);
-      (*known)[i] = m == 1;
-      keep[i] = m == 1 ? s == slot : m == 2 || d->candidates[i].die == 0;
+      /* A slot of its own class's primary vtable; through a thunk, a
+	 secondary vtable calls it at another one.  Without a symbol
+	 table, not every thunk is known.  */
+      bool other_slots = !cx->st->have_symtab
+	|| __calltab_has_thunk (cx->st, d->candidates[i].symbol);
+      (*known)[i] = m == 1 && s == slot;
+      keep[i] = m == 1 ? s == slot || other_slots
+		: m == 2 || d->candidates[i].die == 0;
     }
   /* Keep the class facts with their candidates.  */
   memcpy (old, d->candidates, n * sizeof *old);
@@ -483,6 +489,97 @@ same_class (const struct ct_vtable *vt, uint64_t cdie, const char *cname)
   return strcmp (cname, vt->class_name) == 0;
 }
 
+/* The candidates of D that SYMBOL names, itself or as the target of a
+   thunk: how many, the first one in *K.  */
+static size_t
+candidates_named (const Calltab_Decision *d, const char *symbol, size_t *k)
+{
+  char buf[1024];
+  const char *target = __calltab_thunk_target (symbol, buf, sizeof buf);
+  size_t n = 0;
+  for (size_t i = 0; i < d->ncandidates; i++)
+    {
+      const char *s = d->candidates[i].symbol;
+      if (s != NULL && (strcmp (s, symbol) == 0
+			|| (target != NULL && strcmp (s, target) == 0)))
+	{
+	  if (n++ == 0)
+	    *k = i;
+	}
+    }
+  return n;
+}
+
+/* With the vtable of the object and the entries of its DIE: the
+   function in the called slot (the entry at the address point plus SLOT
+   times the address size) is the one that ran when it is one of D's
+   candidates, the only one of that symbol (a local symbol may have
+   namesakes in other units), and no thunk in the vtable leads to
+   another candidate (a call through a secondary vtable reaches its
+   function through a this-adjusting thunk, and `this' at the PC is then
+   the adjusted object, whose slot numbers are another vtable's).
+   Returns 1 when it decided (or failed: -1), 0 with *WHY set when the
+   entries do not decide.  */
+static int
+decide_by_vtable_entry (const struct cx *cx, Calltab_Decision *d,
+			const char *head, const struct ct_vtable *vt,
+			uint64_t slot, char *why, size_t whysize)
+{
+  uint64_t v = cx->q->this_vtable;
+  unsigned asize = gelf_getclass (cx->ct->elf) == ELFCLASS32 ? 4 : 8;
+  uint64_t off = v - vt->addr + slot * asize;
+  const char *sym = __calltab_vtable_entry (cx->st, vt, off);
+  if (sym == NULL)
+    {
+      snprintf (why, whysize, "its DIE lists no function at offset %"
+		PRIu64 " (slot %" PRIu64 " of the address point 0x%" PRIx64
+		")", off, slot, v);
+      return 0;
+    }
+  size_t k = d->ncandidates;
+  size_t n = candidates_named (d, sym, &k);
+  if (n != 1)
+    {
+      snprintf (why, whysize, "its slot %" PRIu64 " holds '%s', which %s",
+		slot, sym, n == 0 ? "is none of the functions there: the call "
+		"went on from the object it was made on (a tail call?)"
+		: "names several of them (local symbols)");
+      return 0;
+    }
+  if (__calltab_destructor_kind (d->candidates[k].symbol)
+      && cx->q->pc != d->candidates[k].low_pc)
+    {
+      snprintf (why, whysize, "its slot %" PRIu64 " holds '%s', a "
+		"destructor, which changes the object's vtable pointer as it "
+		"runs: `this' tells only at its entry", slot, sym);
+      return 0;
+    }
+  const struct ct_vtentry *e = cx->st->vtentries + vt->first_entry;
+  char buf[1024];
+  for (size_t j = 0; j < vt->nentries; j++)
+    {
+      const char *target = __calltab_thunk_target (e[j].symbol, buf, sizeof buf);
+      size_t other = d->ncandidates;
+      if (target != NULL && candidates_named (d, target, &other) > 0
+	  && other != k)
+	{
+	  snprintf (why, whysize, "its slot %" PRIu64 " holds '%s', but "
+		    "the thunk '%s' at offset %" PRIu64 " leads to '%s', "
+		    "which is there too", slot, sym, e[j].symbol,
+		    e[j].offset, d->candidates[other].symbol);
+	  return 0;
+	}
+    }
+  decided (d, k);
+  bool thunk = strcmp (sym, d->function.symbol) != 0;
+  return say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (the vtable DIE "
+	      "%s); its slot %" PRIu64 " (offset %" PRIu64 ") holds '%s'%s%s%s",
+	      head, v, vt->class_name ? vt->class_name : "?",
+	      vt->symbol ? vt->symbol : "?", slot, off, d->function.name,
+	      thunk ? " (through the thunk " : "", thunk ? sym : "",
+	      thunk ? ")" : "") < 0 ? -1 : 1;
+}
+
 /* With the vtable of the object (--this-vtable): which of D's remaining
    candidates (class DIEs CDIE, class names CNAME, KNOWN whether the slot
    is known) the vtable holds at SLOT.  A member of the vtable's class
@@ -504,6 +601,18 @@ decide_by_vtable (const struct cx *cx, Calltab_Decision *d, const char *head,
 			"0x%" PRIx64 "; %zu of the %zu functions could have "
 			"that slot", head, cx->q->this_vtable, d->nremaining,
 			d->ncandidates);
+  if (vt->entries_known)
+    {
+      char why[1200];
+      int r = decide_by_vtable_entry (cx, d, head, vt, slot, why,
+				      sizeof why);
+      if (r != 0)
+	return r < 0 ? -1 : 0;
+      return undecidable (cx, d, "virtual call: %s; the vtable 0x%" PRIx64
+			  " is %s's (the vtable DIE %s), and %s", head,
+			  cx->q->this_vtable, vt->class_name,
+			  vt->symbol ? vt->symbol : "?", why);
+    }
   const char *vsrc = vt->from_die ? "the vtable DIE" : "the symbol";
   const char *vname = vt->symbol ? vt->symbol : "?";
   size_t own = n, nown = 0;
@@ -711,10 +820,83 @@ no_entry (const struct cx *cx, size_t level, Calltab_Decision *d)
   return ret;
 }
 
+/* Whatever the call that reached it: when every function at the PC is
+   a deleting destructor (D0) and the PC is at their entry, the one the
+   object's vtable holds ran.  A deleting destructor runs only for an
+   object of its own class, through that object's vtable (`delete p'
+   with a virtual destructor; GCC calls one directly only where it knows
+   the object's class), and the vtable pointer is intact at its entry:
+   neither a tail call on the way (_M_dispose jumping to it) nor an
+   indirect call changes that.  Returns 1 when it decided D (-1 out of
+   memory), 0 when the rule does not apply.  */
+static int
+decide_deleting_destructor (const struct cx *cx, Calltab_Decision *d)
+{
+  if (!cx->q->has_this_vtable || d->ncandidates < 2)
+    return 0;
+  for (size_t i = 0; i < d->ncandidates; i++)
+    if (__calltab_destructor_kind (d->candidates[i].symbol) != '0'
+	|| d->candidates[i].low_pc != cx->q->pc)
+      return 0;
+  const struct ct_vtable *vt = __calltab_vtable_at (cx->st,
+						    cx->q->this_vtable);
+  if (vt == NULL || !vt->entries_known)
+    return 0;
+  const struct ct_vtentry *e = cx->st->vtentries + vt->first_entry;
+  size_t k = d->ncandidates, n = 0;
+  const char *via = NULL;
+  for (size_t j = 0; j < vt->nentries; j++)
+    {
+      size_t i = d->ncandidates;
+      if (candidates_named (d, e[j].symbol, &i) != 1)
+	continue;
+      if (n > 0 && i == k)
+	continue;
+      n++;
+      k = i;
+      via = e[j].symbol;
+    }
+  if (n != 1)
+    return 0;
+  decided (d, k);
+  d->table = -1;
+  d->depth = 0;
+  memset (&d->entry, 0, sizeof d->entry);
+  bool thunk = strcmp (via, d->function.symbol) != 0;
+  return say (cx, d, "every function at 0x%" PRIx64 " is a deleting "
+	      "destructor, which runs only for an object of its own class, "
+	      "and the PC is at their entry: the object's vtable 0x%" PRIx64
+	      " is %s's (the vtable DIE %s), which holds '%s'%s%s%s",
+	      cx->q->pc, cx->q->this_vtable,
+	      vt->class_name ? vt->class_name : "?",
+	      vt->symbol ? vt->symbol : "?", d->function.name,
+	      thunk ? " (through the thunk " : "", thunk ? via : "",
+	      thunk ? ")" : "") < 0 ? -1 : 1;
+}
+
+static int decide_by_calls (const struct cx *cx, uint64_t addr,
+			    size_t level, Calltab_Decision *d);
+
 /* Decide which function holds ADDR at LEVEL (0: the PC; N: the frame of
-   return address RA[N-1], ADDR being RA[N-1] - 1).  */
+   return address RA[N-1], ADDR being RA[N-1] - 1): by the calls that
+   got there; at the PC, what the calls leave undecided may still be
+   decided by the object's vtable (decide_deleting_destructor).  */
 static int
 decide (const struct cx *cx, uint64_t addr, size_t level, Calltab_Decision *d)
+{
+  int ret = decide_by_calls (cx, addr, level, d);
+  if (ret == 0 && level == 0 && d->verdict != CALLTAB_DECIDED)
+    {
+      int r = decide_deleting_destructor (cx, d);
+      if (r < 0)
+	return -1;
+    }
+  return ret;
+}
+
+static int
+decide_by_calls (const struct cx *cx, uint64_t addr, size_t level,
+		 Calltab_Decision *d)
 {
   memset (d, 0, sizeof *d);
   d->table = -1;

@@ -353,6 +353,8 @@ disamb_free (struct ct_disamb *st)
       free (st->callers_by_symbol[t]);
     }
   free (st->vtables);
+  free (st->vtentries);
+  free (st->thunk_targets);
   free (st);
 }
 
@@ -381,6 +383,15 @@ build (Calltab *ct)
     goto fail;
   if (__calltab_read_vtables (ct, st, symtab ? symelf : NULL, symtab) < 0)
     goto fail;
+  size_t talloc = 0;
+  for (size_t i = 0; i < st->nsyms; i++)
+    if (__calltab_add_thunk_target (ct, st, st->syms[i].symbol, &talloc) < 0)
+      goto fail;
+  for (size_t i = 0; i < st->nvtentries; i++)
+    if (__calltab_add_thunk_target (ct, st, st->vtentries[i].symbol,
+				    &talloc) < 0)
+      goto fail;
+  __calltab_sort_thunk_targets (st);
   return st;
 
 fail:

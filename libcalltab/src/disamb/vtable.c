@@ -12,11 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dwarf.h>
+#include "calltab-format.h"
 #include "disamb.h"
 
-#ifndef DW_TAG_calltab_vtable
-# define DW_TAG_calltab_vtable 0x4c70
-#endif
 
 static int
 add_vtable (struct ct_vtable **v, size_t *n, size_t *alloc,
@@ -43,8 +41,50 @@ location_addr (Dwarf_Die *die)
 }
 
 static int
+compare_vtentries (const void *a, const void *b)
+{
+  const struct ct_vtentry *x = a, *y = b;
+  return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* The DW_TAG_calltab_vtable_entry children of vtable DIE VDIE into
+   ST->vtentries, sorted by offset, for VT.  An entry without a symbol or
+   an offset is left out.  Returns 0, -1 out of memory.  */
+static int
+read_vtable_entries (struct ct_disamb *st, Dwarf_Die *vdie,
+		     struct ct_vtable *vt, size_t *alloc)
+{
+  Dwarf_Die child;
+  vt->first_entry = st->nvtentries;
+  if (dwarf_child (vdie, &child) != 0)
+    return 0;
+  vt->entries_known = true;
+  do
+    {
+      Dwarf_Attribute attr;
+      Dwarf_Word off;
+      const char *sym = __calltab_die_linkage_name (&child);
+      if (dwarf_tag (&child) != DW_TAG_calltab_vtable_entry || sym == NULL
+	  || dwarf_attr (&child, DW_AT_data_member_location, &attr) == NULL
+	  || dwarf_formudata (&attr, &off) != 0)
+	continue;
+      if (__calltab_reserve (&st->vtentries, alloc, st->nvtentries + 1,
+			     sizeof *st->vtentries) < 0)
+	return -1;
+      st->vtentries[st->nvtentries++]
+	= (struct ct_vtentry) { .offset = off, .symbol = sym };
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+  vt->nentries = st->nvtentries - vt->first_entry;
+  qsort (st->vtentries + vt->first_entry, vt->nentries,
+	 sizeof *st->vtentries, compare_vtentries);
+  return 0;
+}
+
+static int
 read_vtable_dies (struct ct_disamb *st, Dwarf *dw, size_t *alloc)
 {
+  size_t ealloc = 0;
   Dwarf_CU *cu = NULL;
   Dwarf_Die cudie, subdie;
   uint8_t unit_type;
@@ -66,6 +106,12 @@ read_vtable_dies (struct ct_disamb *st, Dwarf *dw, size_t *alloc)
 	  if (addr == 0 || addr == (uint64_t) -1)
 	    continue;
 	  struct ct_vtable vt = { .addr = addr, .from_die = true };
+	  Dwarf_Word size;
+	  if (dwarf_attr (&child, DW_AT_byte_size, &attr) != NULL
+	      && dwarf_formudata (&attr, &size) == 0)
+	    vt.size = size;
+	  if (read_vtable_entries (st, &child, &vt, &ealloc) < 0)
+	    return -1;
 	  vt.symbol = __calltab_die_linkage_name (&child);
 	  vt.class_name = calltab_die_string (&child, DW_AT_name);
 	  Dwarf_Die cls;
@@ -154,6 +200,64 @@ __calltab_read_vtables (Calltab *ct, struct ct_disamb *st, Elf *symelf,
     }
   st->nvtables = k;
   return 0;
+}
+
+int
+__calltab_add_thunk_target (Calltab *ct, struct ct_disamb *st,
+			    const char *symbol, size_t *alloc)
+{
+  char buf[1024];
+  const char *target = __calltab_thunk_target (symbol, buf, sizeof buf);
+  if (target == NULL)
+    return 0;
+  /* Our caller holds the handle's lock.  */
+  target = __calltab_strdup (ct, target);
+  if (target == NULL
+      || __calltab_reserve (&st->thunk_targets, alloc,
+			    st->nthunk_targets + 1,
+			    sizeof *st->thunk_targets) < 0)
+    return -1;
+  st->thunk_targets[st->nthunk_targets++] = target;
+  return 0;
+}
+
+static int
+compare_strings (const void *a, const void *b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+void
+__calltab_sort_thunk_targets (struct ct_disamb *st)
+{
+  if (st->nthunk_targets > 1)
+    qsort (st->thunk_targets, st->nthunk_targets,
+	   sizeof *st->thunk_targets, compare_strings);
+}
+
+bool
+__calltab_has_thunk (const struct ct_disamb *st, const char *symbol)
+{
+  return symbol != NULL && st->nthunk_targets > 0
+	 && bsearch (&symbol, st->thunk_targets, st->nthunk_targets,
+		     sizeof *st->thunk_targets, compare_strings) != NULL;
+}
+
+const char *
+__calltab_vtable_entry (const struct ct_disamb *st,
+			const struct ct_vtable *vt, uint64_t offset)
+{
+  size_t lo = 0, hi = vt->nentries;
+  const struct ct_vtentry *e = st->vtentries + vt->first_entry;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (e[mid].offset < offset)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo < vt->nentries && e[lo].offset == offset ? e[lo].symbol : NULL;
 }
 
 static bool
