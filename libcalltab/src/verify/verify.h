@@ -90,6 +90,7 @@ enum verify_check
   /* The plugin's vtable DIEs (vtables.c).  */
   VC_VTABLE_LOCATION,
   VC_IMPLICIT_CALLERS,		/* appended: check ids are stable */
+  VC_VTABLE_ENTRY,
   VC_NUM
 };
 

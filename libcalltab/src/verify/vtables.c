@@ -8,12 +8,22 @@
    the file does not have (stripped of .symtab) cannot be checked, and
    one note says how many.  A relocatable
    object's DIEs of COMDAT vtables live in group sections libdw does not
-   read: those are checked in the linked file.  */
+   read: those are checked in the linked file.
+
+   The DIE's DW_TAG_calltab_vtable_entry children must name, at each
+   offset, the function the vtable object holds there, and every
+   function it holds must have one (check vtable-entry): in an object
+   by the relocations of the vtable's section, in a linked file by the
+   function symbols at the address each word (or its dynamic
+   relocation) holds.  Words that point at no function are the
+   offset-to-top and typeinfo entries.  */
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 #include <dwarf.h>
 #include "calltab-format.h"
+#include "elf/code-index.h"
 #include "verify.h"
 
 /* The value of DIE's location if it is exactly DW_OP_addr.  */
@@ -54,9 +64,273 @@ symbol_addr (struct verify *v, const char *name, Dwarf_Addr *addr)
   return false;
 }
 
-/* Check DIE; count it in *NO_SYMBOL when its symbol is not there.  */
+/* One DW_TAG_calltab_vtable_entry.  */
+struct vt_entry
+{
+  uint64_t offset;
+  const char *symbol;
+  Dwarf_Off die;
+};
+
+/* What the vtable holds at one offset: the names of the function there
+   (one or more symbols at its address), or none.  */
+struct vt_word
+{
+  const char *names[8];
+  size_t n;
+  bool unknown;			/* points somewhere without a symbol */
+};
+
+static bool
+word_names (const struct vt_word *w, const char *symbol)
+{
+  for (size_t i = 0; i < w->n; i++)
+    if (strcmp (w->names[i], symbol) == 0)
+      return true;
+  return false;
+}
+
+/* Whether a relocation's symbol is a function: a function symbol, a
+   section symbol of code, or an undefined symbol that is no typeinfo
+   (__cxa_pure_virtual, a function of another unit).  */
+static bool
+reloc_names_function (const struct ct_code *code, unsigned char type,
+		      size_t shndx, const char *name)
+{
+  if (type == STT_FUNC || type == STT_GNU_IFUNC)
+    return true;
+  if (type == STT_SECTION)
+    return __calltab_code_is_exec (code, shndx);
+  return shndx == SHN_UNDEF && name != NULL && *name != '\0'
+	 && strncmp (name, "_ZTI", 4) != 0;
+}
+
+/* Linked files: what the word at ADDR holds.  */
 static void
-check_vtable (struct verify *v, Dwarf_Die *die, size_t *no_symbol)
+linked_word (struct verify *v, uint64_t addr, unsigned asize,
+	     struct vt_word *w)
+{
+  *w = (struct vt_word) { .n = 0 };
+  const struct ct_code_reloc *r = __calltab_code_reloc (v->code, 0, addr);
+  uint64_t value;
+  if (r != NULL && r->sym_name != NULL && *r->sym_name != '\0')
+    {
+      if (reloc_names_function (v->code, r->sym_type, r->sym_shndx,
+				r->sym_name))
+	{
+	  w->names[0] = r->sym_name;
+	  w->n = 1;
+	}
+      return;
+    }
+  const unsigned char *p = __calltab_code_bytes_at (v->code, addr, asize);
+  if (r != NULL && !r->implicit)
+    value = (uint64_t) r->addend;
+  else if (p != NULL)
+    value = __calltab_read_uint (p, asize, v->ct->ehdr.e_ident[EI_DATA]
+					   == ELFDATA2MSB);
+  else
+    {
+      w->unknown = true;
+      return;
+    }
+  w->n = __calltab_code_symbols_at (v->code, 0, value, w->names,
+				    sizeof w->names / sizeof w->names[0]);
+  /* Code without a function symbol (a file without .symtab): a function
+     pointer that cannot be named.  (__calltab_code_locate takes a
+     return address: the byte at VALUE is in the section holding
+     VALUE + 1 as one.)  */
+  struct ct_place cp;
+  if (w->n == 0 && __calltab_code_locate (v->code, value + 1, &cp))
+    w->unknown = true;
+}
+
+struct reloc_scan
+{
+  struct verify *v;
+  uint64_t start, size;
+  struct vt_word *words;
+  unsigned asize;
+};
+
+static int
+object_reloc (const struct ct_rel *rel, void *arg)
+{
+  struct reloc_scan *s = arg;
+  if (rel->offset < s->start || rel->offset >= s->start + s->size
+      || (rel->offset - s->start) % s->asize != 0
+      || !reloc_names_function (s->v->code, GELF_ST_TYPE (rel->sym.st_info),
+				rel->shndx, rel->name))
+    return 0;
+  struct vt_word *w = &s->words[(rel->offset - s->start) / s->asize];
+  if (GELF_ST_TYPE (rel->sym.st_info) == STT_SECTION)
+    w->n = __calltab_code_symbols_at (s->v->code, rel->shndx,
+				      rel->sym.st_value + (uint64_t) rel->addend,
+				      w->names,
+				      sizeof w->names / sizeof w->names[0]);
+  else
+    {
+      w->names[0] = rel->name;
+      w->n = 1;
+    }
+  if (w->n == 0)
+    w->unknown = true;
+  return 0;
+}
+
+/* Relocatable objects: the vtable symbol SYM's section and value.  */
+static bool
+object_symbol (struct verify *v, const char *sym, size_t *shndx,
+	       uint64_t *value)
+{
+  Elf_Scn *scn = NULL;
+  while ((scn = elf_nextscn (v->elf, scn)) != NULL)
+    {
+      GElf_Shdr sh;
+      Elf_Data *data;
+      if (gelf_getshdr (scn, &sh) == NULL || sh.sh_type != SHT_SYMTAB
+	  || sh.sh_entsize == 0 || (data = elf_getdata (scn, NULL)) == NULL)
+	continue;
+      for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++)
+	{
+	  GElf_Sym s;
+	  const char *name;
+	  if (gelf_getsym (data, (int) i, &s) != NULL
+	      && s.st_shndx != SHN_UNDEF && s.st_shndx < SHN_LORESERVE
+	      && (name = elf_strptr (v->elf, sh.sh_link, s.st_name)) != NULL
+	      && strcmp (name, sym) == 0)
+	    {
+	      *shndx = s.st_shndx;
+	      *value = s.st_value;
+	      return true;
+	    }
+	}
+    }
+  return false;
+}
+
+/* Check the entries of vtable DIE, whose object is at LOC (SIZE bytes,
+   symbol SYM); count them in *UNCHECKED when what the vtable holds
+   cannot be read.  */
+static void
+check_entries (struct verify *v, Dwarf_Die *die, const char *sym,
+	       Dwarf_Addr loc, uint64_t size, size_t *unchecked)
+{
+  unsigned asize = gelf_getclass (v->elf) == ELFCLASS32 ? 4 : 8;
+  struct verify_place place = { ".debug_info", dwarf_dieoffset (die),
+				NULL, 0 };
+  struct vt_entry *ents = NULL;
+  size_t n = 0, alloc = 0;
+  Dwarf_Die child;
+  if (dwarf_child (die, &child) == 0)
+    do
+      {
+	Dwarf_Attribute attr;
+	Dwarf_Word off;
+	struct verify_place cp = { ".debug_info", dwarf_dieoffset (&child),
+				   NULL, 0 };
+	const char *fn = __calltab_die_linkage_name (&child);
+	if (dwarf_tag (&child) != DW_TAG_calltab_vtable_entry || fn == NULL
+	    || dwarf_attr (&child, DW_AT_data_member_location, &attr) == NULL
+	    || dwarf_formudata (&attr, &off) != 0)
+	  {
+	    verify_report (v, VC_VTABLE_ENTRY, &cp, "child of the vtable DIE "
+			   "of '%s' is no DW_TAG_calltab_vtable_entry with "
+			   "DW_AT_linkage_name and a constant "
+			   "DW_AT_data_member_location", sym);
+	    continue;
+	  }
+	if (off % asize != 0 || off >= size || size - off < asize
+	    || (n > 0 && off <= ents[n - 1].offset))
+	  {
+	    verify_report (v, VC_VTABLE_ENTRY, &cp, "entry of the vtable "
+			   "'%s' at offset %" PRIu64 " is %s", sym,
+			   (uint64_t) off, off % asize != 0 ? "not aligned"
+			   : off >= size || size - off < asize
+			   ? "outside the vtable" : "out of order");
+	    continue;
+	  }
+	if (__calltab_reserve (&ents, &alloc, n + 1, sizeof *ents) < 0)
+	  {
+	    v->nomem = true;
+	    free (ents);
+	    return;
+	  }
+	ents[n++] = (struct vt_entry) { off, fn, dwarf_dieoffset (&child) };
+      }
+    while (dwarf_siblingof (&child, &child) == 0);
+  else
+    {
+      /* A vtable DIE of plugin 0.1 has no entries: nothing to compare.  */
+      return;
+    }
+
+  size_t nwords = size / asize;
+  struct vt_word *words = calloc (nwords ? nwords : 1, sizeof *words);
+  if (words == NULL)
+    {
+      v->nomem = true;
+      free (ents);
+      return;
+    }
+  if (__calltab_code_relocatable (v->code))
+    {
+      size_t shndx;
+      uint64_t value;
+      if (!object_symbol (v, sym, &shndx, &value))
+	{
+	  ++*unchecked;
+	  goto out;
+	}
+      struct reloc_scan scan = { v, value, size, words, asize };
+      __calltab_foreach_reloc_ix (v->elf, NULL, shndx, object_reloc, &scan);
+    }
+  else
+    for (size_t i = 0; i < nwords; i++)
+      linked_word (v, loc + i * asize, asize, &words[i]);
+
+  size_t k = 0;
+  bool counted = false;
+  for (size_t i = 0; i < nwords; i++)
+    {
+      uint64_t off = i * asize;
+      const struct vt_entry *e = k < n && ents[k].offset == off
+				 ? &ents[k++] : NULL;
+      const struct vt_word *w = &words[i];
+      if (e != NULL)
+	place.offset = e->die;
+      if (w->unknown)
+	{
+	  if (!counted)
+	    ++*unchecked;
+	  counted = true;
+	}
+      else if (e != NULL && w->n == 0)
+	verify_report (v, VC_VTABLE_ENTRY, &place, "entry of the vtable "
+		       "'%s' at offset %" PRIu64 " names '%s', but the vtable "
+		       "holds no function there", sym, off, e->symbol);
+      else if (e != NULL && !word_names (w, e->symbol))
+	verify_report (v, VC_VTABLE_ENTRY, &place, "entry of the vtable "
+		       "'%s' at offset %" PRIu64 " names '%s', but the vtable "
+		       "holds '%s' there", sym, off, e->symbol, w->names[0]);
+      else if (e == NULL && w->n > 0)
+	{
+	  place.offset = dwarf_dieoffset (die);
+	  verify_report (v, VC_VTABLE_ENTRY, &place, "the vtable '%s' holds "
+			 "'%s' at offset %" PRIu64 ", and its DIE has no entry "
+			 "there", sym, w->names[0], off);
+	}
+    }
+out:
+  free (words);
+  free (ents);
+}
+
+/* Check DIE; count it in *NO_SYMBOL when its symbol is not there, in
+   *UNCHECKED when its entries cannot be compared.  */
+static void
+check_vtable (struct verify *v, Dwarf_Die *die, size_t *no_symbol,
+	      size_t *unchecked)
 {
   struct verify_place place = { ".debug_info", dwarf_dieoffset (die),
 				NULL, 0 };
@@ -74,15 +348,25 @@ check_vtable (struct verify *v, Dwarf_Die *die, size_t *no_symbol)
   if (loc == 0 || loc == dead)
     return;
   if (!symbol_addr (v, sym, &at))
+    ++*no_symbol;
+  else if (at != loc)
     {
-      ++*no_symbol;
+      /* The entries' offsets are from a start that is not the vtable's:
+	 one error, not one per entry.  */
+      verify_report (v, VC_VTABLE_LOCATION, &place,
+		     "vtable DIE of '%s': DW_AT_location is 0x%" PRIx64
+		     ", the symbol is at 0x%" PRIx64, sym, (uint64_t) loc,
+		     (uint64_t) at);
       return;
     }
-  if (at != loc)
-    verify_report (v, VC_VTABLE_LOCATION, &place,
-		   "vtable DIE of '%s': DW_AT_location is 0x%" PRIx64
-		   ", the symbol is at 0x%" PRIx64, sym, (uint64_t) loc,
-		   (uint64_t) at);
+  Dwarf_Attribute attr;
+  Dwarf_Word size;
+  if (dwarf_attr (die, DW_AT_byte_size, &attr) == NULL
+      || dwarf_formudata (&attr, &size) != 0)
+    verify_report (v, VC_VTABLE_ENTRY, &place, "vtable DIE of '%s' without "
+		   "a constant DW_AT_byte_size", sym);
+  else
+    check_entries (v, die, sym, loc, size, unchecked);
 }
 
 void
@@ -91,7 +375,7 @@ verify_vtables (struct verify *v)
   if (v->dwarf == NULL || v->mod == NULL)
     return;
   Dwarf_Off off = 0, next;
-  size_t hsize, no_symbol = 0;
+  size_t hsize, no_symbol = 0, unchecked = 0;
   while (dwarf_nextcu (v->dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
     {
       Dwarf_Die cu, child;
@@ -104,7 +388,7 @@ verify_vtables (struct verify *v)
 	  && dwarf_child (&cu, &child) == 0)
 	do
 	  if (dwarf_tag (&child) == DW_TAG_calltab_vtable)
-	    check_vtable (v, &child, &no_symbol);
+	    check_vtable (v, &child, &no_symbol, &unchecked);
 	while (dwarf_siblingof (&child, &child) == 0);
       off = next;
     }
@@ -114,4 +398,10 @@ verify_vtables (struct verify *v)
 		      " (stripped of .symtab?): %s DW_AT_location not checked",
 		      no_symbol, no_symbol == 1 ? "DIE" : "DIEs",
 		      no_symbol == 1 ? "its" : "their");
+  if (unchecked > 0)
+    verify_report_as (v, VC_VTABLE_ENTRY, V_NOTE, NULL,
+		      "%zu vtable %s not checked: what the vtable holds could "
+		      "not be read (its symbol, or a function symbol, is not "
+		      "in the file: stripped of .symtab?)", unchecked,
+		      unchecked == 1 ? "DIE's entries" : "DIEs' entries");
 }
