@@ -288,34 +288,43 @@ call_sites::direct_callee (rtx mem)
 void
 call_sites::record (rtx_insn *insn, unsigned part, int debug_label)
 {
+  rtx call = get_call_rtx_from (insn);
+  ct_call c = ct_call ();
   if (SIBLING_CALL_P (insn))
     {
+      /* A tail call: a jump, to a function or through a register or
+	 memory (a virtual or other indirect one: its target not known).  */
       rec.seen.sibling++;
-      return;
+      c.kind = CT_CALL_TAIL;
+      if (call != NULL_RTX && MEM_P (XEXP (call, 0))
+	  && virtual_slot (XEXP (call, 0)) < 0
+	  && direct_call_p (XEXP (call, 0)))
+	c.value = direct_callee (XEXP (call, 0));
+      else
+	c.value = CT_TAIL_INDIRECT;
+      if (!emitting || !opts.tcall)
+	return;
     }
-  rtx call = get_call_rtx_from (insn);
-  if (call == NULL_RTX || !MEM_P (XEXP (call, 0)))
+  else if (call == NULL_RTX || !MEM_P (XEXP (call, 0)))
     {
       rec.seen.other_indirect++;
       return;
     }
-  rtx mem = XEXP (call, 0);
-  ct_call c = ct_call ();
-  HOST_WIDE_INT slot = virtual_slot (mem);
-  if (slot >= 0)
+  else if (virtual_slot (XEXP (call, 0)) >= 0)
     {
       rec.seen.virt++;
       if (!emitting || !opts.vcall)
 	return;
-      c.is_virtual = true;
-      c.value = slot;
+      c.kind = CT_CALL_VIRTUAL;
+      c.value = virtual_slot (XEXP (call, 0));
     }
-  else if (direct_call_p (mem))
+  else if (direct_call_p (XEXP (call, 0)))
     {
       rec.seen.direct++;
       if (!emitting || !opts.dcall)
 	return;
-      c.value = direct_callee (mem);
+      c.kind = CT_CALL_DIRECT;
+      c.value = direct_callee (XEXP (call, 0));
     }
   else
     {
@@ -325,12 +334,16 @@ call_sites::record (rtx_insn *insn, unsigned part, int debug_label)
   c.caller = current_caller (part);
   c.debug_label = debug_label >= 0;
   c.label = c.debug_label ? (unsigned) debug_label : next_label++;
-  if (c.is_virtual)
-    rec.callers[c.caller].n_vcall++;
+  ct_caller &caller = rec.callers[c.caller];
+  if (c.kind == CT_CALL_VIRTUAL)
+    caller.n_vcall++;
+  else if (c.kind == CT_CALL_TAIL)
+    caller.n_tcall++;
   else
-    rec.callers[c.caller].n_dcall++;
+    caller.n_dcall++;
   rec.calls.safe_push (c);
-  /* Right after the call: the return address.  */
+  /* Right after the call: the return address (after a tail call's
+     jump: the end of the jump).  */
   if (!c.debug_label)
     print_label (".Lcalltab_ret", c.label);
 }
@@ -584,7 +597,7 @@ start_unit (void *data)
   call_sites *cs = (call_sites *) data;
   cs->emitting = (calltab_dwarf_debuginfo_p ()
 		  && debug_info_level > DINFO_LEVEL_NONE
-		  && (cs->opts.dcall || cs->opts.vcall)
+		  && (cs->opts.dcall || cs->opts.vcall || cs->opts.tcall)
 		  && asm_out_file != NULL);
   if (!cs->emitting && !cs->opts.stats)
     return false;

@@ -1,9 +1,9 @@
 /* call-tables.cc: emit, at the end of the translation unit, the
    declaration units (.debug_info, .debug_abbrev, their strings in
    .debug_str), with the DIEs of the
-   vtables the unit emits, and the .debug_dcall and .debug_vcall units of
-   every caller, i.e. of every contiguous part of a function that makes
-   recorded calls (docs/format.md).
+   vtables the unit emits, and the .debug_dcall, .debug_vcall and
+   .debug_tcall units of every caller, i.e. of every contiguous part of a
+   function that makes recorded calls (docs/format.md).
 
    Every address and offset is a label or a difference of labels, so the
    assembler and the linker keep them right; the plugin computes the
@@ -58,7 +58,8 @@ enum
      unit is implicit (DW_AT_calltab_dcall_implicit, docs/format.md):
      replaces HAS_DCALL there from DWARF 4 on.  */
   HAS_DCALL_IMPLICIT = 16,
-  N_SHAPES = 32,
+  HAS_TCALL = 32,
+  N_SHAPES = 64,
   ABBREV_CU = 1
 };
 
@@ -344,6 +345,8 @@ shape_of (const call_record &rec, const die_ref &d, const layout &lay,
 	shape |= in_group || lay.version < 4 ? HAS_DCALL : HAS_DCALL_IMPLICIT;
       if (c.n_vcall != 0)
 	shape |= HAS_VCALL;
+      if (c.n_tcall != 0)
+	shape |= HAS_TCALL;
     }
   return shape;
 }
@@ -466,6 +469,12 @@ emit_abbrevs (emitter &e, const abbrev_codes &codes)
 	  e.uleb (CALLTAB_UNIT_ATTR_FORM (lay.offset_size),
 		  "offset-sized constant");
 	}
+      if (shape & HAS_TCALL)
+	{
+	  e.uleb (DW_AT_calltab_tcall_unit, "DW_AT_calltab_tcall_unit");
+	  e.uleb (CALLTAB_UNIT_ATTR_FORM (lay.offset_size),
+		  "offset-sized constant");
+	}
       e.uleb (0, "end of attributes");
       e.uleb (0, NULL);
     }
@@ -546,6 +555,9 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
       if (shape & HAS_VCALL)
 	e.offset (label_buf (".Lcalltab_vcall", d.caller),
 		  "DW_AT_calltab_vcall_unit");
+      if (shape & HAS_TCALL)
+	e.offset (label_buf (".Lcalltab_tcall", d.caller),
+		  "DW_AT_calltab_tcall_unit");
     }
   for (unsigned k : u.vtables)
     {
@@ -574,35 +586,44 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
   fputs ("\t.popsection\n", asm_out_file);
 }
 
-/* The .debug_dcall or (VIRT) .debug_vcall unit of caller (part) I of
-   REC, whose calls are CALLS in the order they were emitted; callee DIEs
-   are in declaration unit U (number UNO).  */
+/* The table unit of KIND (.debug_dcall, .debug_vcall or .debug_tcall)
+   of caller (part) I of REC, whose calls are CALLS in the order they
+   were emitted; callee DIEs are in declaration unit U (number UNO).  */
 void
-emit_table_unit (emitter &e, const call_record &rec, unsigned i, bool virt,
-		 const vec<unsigned> &calls, unsigned uno, const decl_unit &u)
+emit_table_unit (emitter &e, const call_record &rec, unsigned i,
+		 ct_call_kind kind, const vec<unsigned> &calls, unsigned uno,
+		 const decl_unit &u)
 {
+  static const char *const section[] = {
+    CALLTAB_DCALL_SECTION, CALLTAB_VCALL_SECTION, CALLTAB_TCALL_SECTION };
+  static const char *const prefix[] = {
+    ".Lcalltab_dcall", ".Lcalltab_vcall", ".Lcalltab_tcall" };
   const ct_function &f = rec.functions[rec.callers[i].function];
-  push_section (virt ? CALLTAB_VCALL_SECTION : CALLTAB_DCALL_SECTION,
-		f.comdat_group);
-  label_buf start (virt ? ".Lcalltab_vcall_start" : ".Lcalltab_dcall_start",
-		   i);
-  label_buf end (virt ? ".Lcalltab_vcall_end" : ".Lcalltab_dcall_end", i);
+  push_section (section[kind], f.comdat_group);
+  char start_prefix[40], end_prefix[40];
+  snprintf (start_prefix, sizeof start_prefix, "%s_start", prefix[kind]);
+  snprintf (end_prefix, sizeof end_prefix, "%s_end", prefix[kind]);
+  label_buf start (start_prefix, i);
+  label_buf end (end_prefix, i);
   label_buf cu (".Lcalltab_cu", uno);
-  e.label (label_buf (virt ? ".Lcalltab_vcall" : ".Lcalltab_dcall", i));
+  e.label (label_buf (prefix[kind], i));
   e.unit_length (start, end);
   e.u8 (CALLTAB_TABLE_VERSION, "version");
-  if (!virt)
+  if (kind != CT_CALL_VIRTUAL)
     e.offset (cu, "debug_info: the declaration unit");
   e.u8 (e.lay.addr_size, "address size");
   for (unsigned k : calls)
     {
       const ct_call &c = rec.calls[k];
-      if (c.is_virtual != virt)
+      if (c.kind != kind)
 	continue;
       e.address (label_buf (c.debug_label ? ".LDL" : ".Lcalltab_ret",
-			    c.label), "call_site");
-      if (virt)
+			    c.label), kind == CT_CALL_TAIL ? "site"
+						   : "call_site");
+      if (kind == CT_CALL_VIRTUAL)
 	e.uleb (c.value, "vtable_slot");
+      else if (c.value == CT_TAIL_INDIRECT)
+	e.uleb (CALLTAB_TCALL_INDIRECT, "callee_die: not known");
       else
 	e.uleb_diff (label_buf2 (".Lcalltab_die", uno, (unsigned) c.value),
 		     cu, u.die_offset[c.value], "callee_die");
@@ -645,7 +666,7 @@ calltab_emit_tables (const call_record &rec)
   auto_vec<bool> callee;
   callee.safe_grow_cleared (n);
   for (const ct_call &c : rec.calls)
-    if (!c.is_virtual)
+    if (c.kind != CT_CALL_VIRTUAL && c.value != CT_TAIL_INDIRECT)
       callee[c.value] = true;
   for (unsigned i = 0; i < n; i++)
     {
@@ -715,9 +736,14 @@ calltab_emit_tables (const call_record &rec)
 	if (k < 0)
 	  continue;
 	if (rec.callers[k].n_dcall != 0)
-	  emit_table_unit (e, rec, k, false, calls_of[k], 0, *units[0]);
+	  emit_table_unit (e, rec, k, CT_CALL_DIRECT, calls_of[k], 0,
+			   *units[0]);
 	if (rec.callers[k].n_vcall != 0)
-	  emit_table_unit (e, rec, k, true, calls_of[k], 0, *units[0]);
+	  emit_table_unit (e, rec, k, CT_CALL_VIRTUAL, calls_of[k], 0,
+			   *units[0]);
+	if (rec.callers[k].n_tcall != 0)
+	  emit_table_unit (e, rec, k, CT_CALL_TAIL, calls_of[k], 0,
+			   *units[0]);
 	calls_of[k].release ();
       }
   e.strings ();

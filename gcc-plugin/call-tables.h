@@ -39,8 +39,18 @@ struct ct_caller
 {
   unsigned function;		/* index in call_record::functions */
   unsigned part;		/* CT_ENTRY_PART or CT_OTHER_PART */
-  unsigned n_dcall, n_vcall;	/* entries in its units */
+  unsigned n_dcall, n_vcall, n_tcall;	/* entries in its units */
 };
+
+/* What a recorded call is.  */
+enum ct_call_kind
+{
+  CT_CALL_DIRECT,		/* .debug_dcall: VALUE the callee */
+  CT_CALL_VIRTUAL,		/* .debug_vcall: VALUE the vtable slot */
+  CT_CALL_TAIL			/* .debug_tcall: VALUE the callee, or
+				   CT_TAIL_INDIRECT */
+};
+#define CT_TAIL_INDIRECT ((unsigned HOST_WIDE_INT) -1)
 
 /* One recorded call.  */
 struct ct_call
@@ -51,7 +61,7 @@ struct ct_call
      after a call of a function without debug information (a thunk).  */
   unsigned label;
   bool debug_label;
-  bool is_virtual;
+  ct_call_kind kind;
   unsigned HOST_WIDE_INT value;	/* callee index, or the vtable slot */
 };
 

@@ -15,6 +15,7 @@ struct calltab_options
   bool version;			/* -fplugin-arg-calltab-version */
   bool dcall;			/* -fplugin-arg-calltab-dcall[=yes|no] */
   bool vcall;			/* -fplugin-arg-calltab-vcall[=yes|no] */
+  bool tcall;			/* -fplugin-arg-calltab-tcall[=yes|no] */
   bool stats;			/* -fplugin-arg-calltab-stats */
   int discriminators;		/* -fplugin-arg-calltab-discriminators=,
 				   a calltab_discrim_mode */

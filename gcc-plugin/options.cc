@@ -41,6 +41,8 @@ const option_desc option_table[] = {
     &calltab_options::dcall, NULL, NULL },
   { "vcall", OPT_BOOL, "emit .debug_vcall, the virtual call table (yes)",
     &calltab_options::vcall, NULL, NULL },
+  { "tcall", OPT_BOOL, "emit .debug_tcall, the tail call table (yes)",
+    &calltab_options::tcall, NULL, NULL },
   { "stats", OPT_FLAG, "print call counts and table bytes per unit",
     &calltab_options::stats, NULL, NULL },
   { "discriminators", OPT_ENUM,
@@ -168,7 +170,7 @@ calltab_parse_options (int argc, const struct plugin_argument *argv,
 {
   build_help ();
   *opts = calltab_options ();
-  opts->dcall = opts->vcall = true;
+  opts->dcall = opts->vcall = opts->tcall = true;
   bool ok = true;
   for (int i = 0; i < argc; i++)
     {

@@ -13,6 +13,12 @@
 /* The two table sections.  */
 #define CALLTAB_DCALL_SECTION ".debug_dcall"
 #define CALLTAB_VCALL_SECTION ".debug_vcall"
+/* Tail calls: the units and entries of .debug_dcall, the site being the
+   first byte after the jump; callee_die 0 for a jump whose target is not
+   known (through a register or memory: a virtual or other indirect
+   tail call).  */
+#define CALLTAB_TCALL_SECTION ".debug_tcall"
+#define CALLTAB_TCALL_INDIRECT 0
 
 /* The version byte of every .debug_dcall and .debug_vcall unit header.  */
 #define CALLTAB_TABLE_VERSION 4
@@ -31,6 +37,11 @@
    order, one to one to its marked DIEs in DIE order (docs/format.md "Which caller
    an entry belongs to").  */
 #define DW_AT_calltab_dcall_implicit 0x3c72
+
+/* Vendor attribute of a caller's DIE: the offset of its .debug_tcall
+   unit (the tail calls of the part), in the form of
+   DW_AT_calltab_dcall_unit; always explicit.  */
+#define DW_AT_calltab_tcall_unit 0x3c73
 
 /* Vendor tag of a vtable's DIE in a declaration unit (DW_TAG_lo_user
    .. DW_TAG_hi_user range): one per vtable (_ZTV symbol) the translation

@@ -59,11 +59,14 @@ enum
   CALLTAB_E_NUM			/* keep last */
 };
 
-/* The two tables.  */
+/* The tables.  */
 enum
 {
   CALLTAB_DCALL = 0,		/* .debug_dcall: direct calls */
-  CALLTAB_VCALL = 1		/* .debug_vcall: C++ virtual calls */
+  CALLTAB_VCALL = 1,		/* .debug_vcall: C++ virtual calls */
+  CALLTAB_TCALL = 2		/* .debug_tcall: tail calls (the layout of
+				   .debug_dcall; callee_die 0: the jump's
+				   target is not known) */
 };
 
 /* Severity of a recorded problem.  */
@@ -78,7 +81,7 @@ enum
    ELF section the unit is in.  */
 typedef struct
 {
-  int table;			/* CALLTAB_DCALL or CALLTAB_VCALL */
+  int table;			/* CALLTAB_DCALL, CALLTAB_VCALL, CALLTAB_TCALL */
   size_t index;			/* index of the unit in its table */
   const char *section;		/* section name */
   size_t scn;			/* ELF section index */
@@ -87,9 +90,9 @@ typedef struct
   unsigned int offset_size;	/* 4 (32-bit DWARF) or 8 (64-bit DWARF) */
   unsigned int version;		/* 4 */
   unsigned int address_size;	/* 4 or 8 */
-  uint64_t debug_info;		/* dcall: relocated .debug_info offset of the
-				   unit the callee_die values are relative to;
-				   0 for vcall */
+  uint64_t debug_info;		/* dcall, tcall: relocated .debug_info offset
+				   of the unit the callee_die values are
+				   relative to; 0 for vcall */
   size_t debug_info_scn;	/* relocatable object with several
 				   .debug_info sections (one per COMDAT
 				   group): ELF section index of the one
@@ -103,18 +106,21 @@ typedef struct
 /* One entry.  */
 typedef struct
 {
-  int table;			/* CALLTAB_DCALL or CALLTAB_VCALL */
+  int table;			/* CALLTAB_DCALL, CALLTAB_VCALL, CALLTAB_TCALL */
   size_t unit;			/* index of its unit */
   size_t index;			/* index of the entry in its table */
   uint64_t offset;		/* section offset of the entry */
   uint64_t call_site;		/* return address (relocated; in a relocatable
-				   object an offset in section call_scn) */
+				   object an offset in section call_scn); tcall:
+				   the first byte after the jump */
   size_t call_scn;		/* ELF section index holding call_site; 0 if
 				   none (tombstoned, or outside every section) */
-  uint64_t value;		/* dcall: callee_die (unit relative);
-				   vcall: vtable_slot */
-  uint64_t die;			/* dcall: .debug_info offset of the callee DIE,
-				   debug_info + callee_die; 0 for vcall */
+  uint64_t value;		/* dcall, tcall: callee_die (unit relative;
+				   tcall 0: an indirect jump); vcall:
+				   vtable_slot */
+  uint64_t die;			/* dcall, tcall: .debug_info offset of the
+				   callee DIE, debug_info + callee_die; 0 for
+				   vcall and an indirect tail call */
   size_t die_scn;		/* as Calltab_Unit.debug_info_scn */
   int tombstone;		/* call_site is dead: 0 or all ones, or in a
 				   linked file outside every executable
@@ -414,7 +420,7 @@ typedef struct
 /* What was checked and found.  */
 typedef struct
 {
-  size_t units;			/* units of both tables */
+  size_t units;			/* units of the tables */
   size_t dcall_entries;		/* .debug_dcall entries (tombstoned ones
 				   included) */
   size_t vcall_entries;		/* .debug_vcall entries */
@@ -429,6 +435,7 @@ typedef struct
 				   caller provides: findings per check */
   size_t units_without_plugin;	/* .debug_info units built without the
 				   plugin: not judged by its rules */
+  size_t tcall_entries;		/* .debug_tcall entries (plugin 0.2 on) */
 } Calltab_Verify_Counts;
 
 /* The number of checks in the registry.  */

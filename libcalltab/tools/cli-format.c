@@ -10,13 +10,16 @@
 const char *
 cli_table_name (int table)
 {
-  return table == CALLTAB_DCALL ? "dcall" : "vcall";
+  return table == CALLTAB_DCALL ? "dcall"
+	 : table == CALLTAB_TCALL ? "tcall" : "vcall";
 }
 
 static const char *
 section_name (int table)
 {
-  return table == CALLTAB_DCALL ? CALLTAB_DCALL_SECTION : CALLTAB_VCALL_SECTION;
+  return table == CALLTAB_DCALL ? CALLTAB_DCALL_SECTION
+	 : table == CALLTAB_TCALL ? CALLTAB_TCALL_SECTION
+	 : CALLTAB_VCALL_SECTION;
 }
 
 void
@@ -26,7 +29,7 @@ cli_print_unit (FILE *out, const Calltab *ct, const Calltab_Unit *u)
 	   " format=dwarf%u version=%u address_size=%u",
 	   cli_table_name (u->table), u->section, u->scn, u->offset,
 	   u->length, u->offset_size * 8, u->version, u->address_size);
-  if (u->table == CALLTAB_DCALL)
+  if (u->table != CALLTAB_VCALL)
     fprintf (out, " debug_info=0x%08" PRIx64, u->debug_info);
   if (u->debug_info_scn != 0)
     fprintf (out, " debug_info_scn=%zu", u->debug_info_scn);
@@ -91,7 +94,8 @@ json_callee (FILE *out, const Calltab_Func *f, const char *why)
 
 /* What entry E says of its target, the same in both forms (JSON or
    text): an indirect call's vtable slot; a direct call's callee DIE,
-   then its callee or why it does not resolve.  */
+   then its callee or why it does not resolve; a tail call's the same,
+   or callee_die 0 for a jump whose target is not known.  */
 static void
 print_target (FILE *out, const Calltab *ct, const Calltab_Entry *e,
 	      bool json)
@@ -105,6 +109,11 @@ print_target (FILE *out, const Calltab *ct, const Calltab_Entry *e,
   fprintf (out, json ? ",\"callee_die\":%" PRIu64 ",\"die\":%" PRIu64
 		     : " callee_die=0x%" PRIx64 " die=0x%08" PRIx64,
 	   e->value, e->die);
+  if (e->table == CALLTAB_TCALL && e->value == CALLTAB_TCALL_INDIRECT)
+    {
+      fputs (json ? ",\"indirect\":true" : " indirect", out);
+      return;
+    }
   Calltab_Func f;
   const char *why = entry_callee (ct, e, &f);
   if (json)

@@ -143,7 +143,8 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
   size_t errors = counts.errors, warnings = counts.warnings;
   size_t notes = counts.notes;
   bool failed = result > 0;
-  size_t entries = counts.dcall_entries + counts.vcall_entries;
+  size_t entries = counts.dcall_entries + counts.vcall_entries
+		   + counts.tcall_entries;
   Calltab_Verify_Check c;
 
   if (json)
@@ -151,14 +152,15 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
       printf ("%s\n    {\"file\": ", first ? "" : ",");
       cli_json_string (stdout, path);
       printf (", \"status\": \"%s\", \"units\": %zu, \"entries\": %zu,"
-	      " \"direct\": %zu, \"virtual\": %zu, \"tombstoned\": %zu,"
+	      " \"direct\": %zu, \"virtual\": %zu, \"tail\": %zu,"
+	      " \"tombstoned\": %zu,"
 	      " \"calls_checked\": %zu, \"gcc_call_sites\": %zu,"
 	      " \"line_rows\": %zu,\n     \"errors\": %zu, \"warnings\": %zu,"
 	      " \"notes\": %zu",
 	      failed ? "problems" : "clean", counts.units, entries,
-	      counts.dcall_entries, counts.vcall_entries, counts.tombstoned,
-	      counts.calls_checked, counts.gcc_call_sites, counts.line_rows,
-	      errors, warnings, notes);
+	      counts.dcall_entries, counts.vcall_entries, counts.tcall_entries,
+	      counts.tombstoned, counts.calls_checked, counts.gcc_call_sites,
+	      counts.line_rows, errors, warnings, notes);
       if (counts.units_without_plugin > 0)
 	printf (", \"units_without_plugin\": %zu",
 		counts.units_without_plugin);
@@ -195,13 +197,18 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
 	snprintf (without, sizeof without, ", %zu %s without the plugin",
 		  counts.units_without_plugin,
 		  plural (counts.units_without_plugin, "unit", "units"));
-      printf ("%s: %zu %s, %zu %s (%zu direct, %zu virtual, %zu tombstoned),"
+      /* ", N tail" only where there are tail calls: the line of a
+	 file without them reads as before .debug_tcall existed.  */
+      char tail[40] = "";
+      if (counts.tcall_entries > 0)
+	snprintf (tail, sizeof tail, ", %zu tail", counts.tcall_entries);
+      printf ("%s: %zu %s, %zu %s (%zu direct, %zu virtual%s, %zu tombstoned),"
 	      " %zu %s checked, %zu GCC call %s compared, %zu line %s%s: "
 	      "%zu %s, %zu %s, %zu %s\n",
 	      path, counts.units, plural (counts.units, "unit", "units"),
 	      entries, plural (entries, "entry", "entries"),
-	      counts.dcall_entries, counts.vcall_entries, counts.tombstoned,
-	      counts.calls_checked,
+	      counts.dcall_entries, counts.vcall_entries, tail,
+	      counts.tombstoned, counts.calls_checked,
 	      plural (counts.calls_checked, "call", "calls"),
 	      counts.gcc_call_sites,
 	      plural (counts.gcc_call_sites, "site", "sites"),

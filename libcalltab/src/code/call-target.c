@@ -8,10 +8,18 @@
 #include <string.h>
 #include "call-target.h"
 
-size_t
-__calltab_calls_ending_at (const struct ct_target *target,
-			   const unsigned char *code, size_t size,
-			   size_t end, struct ct_insn *out, size_t max)
+/* Whether INSN is what a table entry's instruction is: a call, or with
+   JUMPS an unconditional jump (a tail call).  */
+static bool
+wanted (const struct ct_insn *insn, bool jumps)
+{
+  return jumps ? insn->kind == CT_INSN_JUMP : __calltab_insn_is_call (insn);
+}
+
+static size_t
+insns_ending_at (const struct ct_target *target, const unsigned char *code,
+		 size_t size, size_t end, struct ct_insn *out, size_t max,
+		 bool jumps)
 {
   size_t n = 0;
   if (target == NULL || target->decode == NULL || code == NULL
@@ -27,11 +35,19 @@ __calltab_calls_ending_at (const struct ct_target *target,
       /* Decode within [0, END) so that nothing past the end is read or
 	 taken as part of the instruction.  */
       if (target->decode (code, end, start, &c)
-	  && __calltab_insn_is_call (&c) && start + c.length == end
+	  && wanted (&c, jumps) && start + c.length == end
 	  && (n == 0 || out[n - 1].opcode != c.opcode))
 	out[n++] = c;
     }
   return n;
+}
+
+size_t
+__calltab_calls_ending_at (const struct ct_target *target,
+			   const unsigned char *code, size_t size,
+			   size_t end, struct ct_insn *out, size_t max)
+{
+  return insns_ending_at (target, code, size, end, out, max, false);
 }
 
 /* Decode forwards from START to END: 1 if an instruction ends exactly at
@@ -55,10 +71,9 @@ forward_to (const struct ct_target *target, const unsigned char *bytes,
   return 0;
 }
 
-size_t
-__calltab_code_calls_at (const struct ct_code *code,
-			 const struct ct_place *place, struct ct_call *out,
-			 size_t max)
+static size_t
+insns_at (const struct ct_code *code, const struct ct_place *place,
+	  struct ct_call *out, size_t max, bool jumps)
 {
   const struct ct_target *target = __calltab_code_target (code);
   size_t size;
@@ -76,21 +91,40 @@ __calltab_code_calls_at (const struct ct_code *code,
       && forward_to (target, bytes, start, place->offset, &at))
     {
       /* The instruction that ends there is known: no ambiguity.  */
-      n = max > 0 && __calltab_insn_is_call (&at) ? 1 : 0;
+      n = max > 0 && wanted (&at, jumps) ? 1 : 0;
       insns[0] = at;
     }
   else
-    n = __calltab_calls_ending_at (target, bytes, size,
-				   (size_t) place->offset, insns,
-				   max < CT_MAX_INSN ? max : CT_MAX_INSN);
+    n = insns_ending_at (target, bytes, size, (size_t) place->offset, insns,
+			 max < CT_MAX_INSN ? max : CT_MAX_INSN, jumps);
   for (size_t i = 0; i < n; i++)
     {
       memset (&out[i], 0, sizeof out[i]);
       out[i].insn = insns[i];
+      /* A jump's target is named as a call's would be.  */
+      if (jumps)
+	out[i].insn.kind = insns[i].direct ? CT_INSN_CALL
+			   : CT_INSN_CALL_INDIRECT;
       if (target->resolve_call != NULL)
 	target->resolve_call (code, place, &out[i]);
     }
   return n;
+}
+
+size_t
+__calltab_code_calls_at (const struct ct_code *code,
+			 const struct ct_place *place, struct ct_call *out,
+			 size_t max)
+{
+  return insns_at (code, place, out, max, false);
+}
+
+size_t
+__calltab_code_jumps_at (const struct ct_code *code,
+			 const struct ct_place *place, struct ct_call *out,
+			 size_t max)
+{
+  return insns_at (code, place, out, max, true);
 }
 
 const char *

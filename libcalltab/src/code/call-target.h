@@ -31,4 +31,12 @@ size_t __calltab_code_calls_at (const struct ct_code *code,
 				const struct ct_place *place,
 				struct ct_call *out, size_t max);
 
+/* The same for the unconditional jumps ending at PLACE (tail calls):
+   each is given as the call it stands for (insn.kind CT_INSN_CALL for a
+   direct jump, CT_INSN_CALL_INDIRECT for one through a register or
+   memory), its target named the same way.  */
+size_t __calltab_code_jumps_at (const struct ct_code *code,
+				const struct ct_place *place,
+				struct ct_call *out, size_t max);
+
 #endif /* call-target.h */

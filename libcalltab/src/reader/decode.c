@@ -42,7 +42,8 @@ decode_entries (Calltab *ct, size_t secno, struct ct_unit *u,
 {
   const struct ct_section *sec = &ct->sections[secno];
   struct ct_table *tab = &ct->tables[sec->table];
-  const char *field = sec->table == CALLTAB_DCALL ? "callee_die" : "vtable_slot";
+  const char *field = ct_table_has_callee (sec->table) ? "callee_die"
+		      : "vtable_slot";
   unsigned int asz = u->address_size;
   uint64_t ones = asz == 8 ? UINT64_MAX : (UINT64_C (1) << (8 * asz)) - 1;
 
@@ -170,7 +171,7 @@ __calltab_decode_section (Calltab *ct, size_t secno)
 	end = body + length;
       off = end;
 
-      uint64_t need = sec->table == CALLTAB_DCALL ? 2 + osz : 2;
+      uint64_t need = ct_table_has_callee (sec->table) ? 2 + osz : 2;
       if (end - body < need)
 	{
 	  PROBLEM (CALLTAB_E_TRUNCATED, CALLTAB_ERROR, start,
@@ -183,7 +184,7 @@ __calltab_decode_section (Calltab *ct, size_t secno)
       uint64_t p = body;
       unsigned int version = data[p++];
       uint64_t debug_info = 0, debug_info_off = p;
-      if (sec->table == CALLTAB_DCALL)
+      if (ct_table_has_callee (sec->table))
 	{
 	  debug_info = ct_read_uint (ct, data + p, osz);
 	  p += osz;
@@ -208,7 +209,7 @@ __calltab_decode_section (Calltab *ct, size_t secno)
 	  continue;
 	}
       size_t info_scn = 0;
-      if (sec->table == CALLTAB_DCALL)
+      if (ct_table_has_callee (sec->table))
 	{
 	  /* In an object, the .debug_info section the relocation names
 	     (one per COMDAT group is possible); else the only one.  */

@@ -372,8 +372,9 @@ read_callers (struct scan *sc, Dwarf_Die *cudie, unsigned int offset_size,
 	}
       static const struct { int at, table; } attrs[] = {
 	{ DW_AT_calltab_dcall_unit, CALLTAB_DCALL },
-	{ DW_AT_calltab_vcall_unit, CALLTAB_VCALL } };
-      for (size_t i = 0; i < 2; i++)
+	{ DW_AT_calltab_vcall_unit, CALLTAB_VCALL },
+	{ DW_AT_calltab_tcall_unit, CALLTAB_TCALL } };
+      for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
 	{
 	  Dwarf_Attribute attr;
 	  uint64_t value;
@@ -555,14 +556,20 @@ int
 __calltab_resolve (Calltab *ct)
 {
   size_t alloc = 0, calloc_n = 0;
-  /* Callee DIEs.  */
-  const struct ct_table *tab = &ct->tables[CALLTAB_DCALL];
-  for (size_t i = 0; i < tab->nentries; i++)
+  /* Callee DIEs (of direct calls and tail calls; a tail call whose
+     target is not known names none).  */
+  for (int t = CALLTAB_DCALL; t < CT_NTABLES; t++)
     {
-      const struct ct_unit *u = &tab->units[tab->entries[i].unit];
-      if (add_func (ct, u->info_scn, u->debug_info + tab->entries[i].value,
-		    &alloc) < 0)
-	return -1;
+      const struct ct_table *tab = &ct->tables[t];
+      for (size_t i = 0; ct_table_has_callee (t) && i < tab->nentries; i++)
+	{
+	  const struct ct_entry *e = &tab->entries[i];
+	  const struct ct_unit *u = &tab->units[e->unit];
+	  if (t == CALLTAB_TCALL && e->value == CALLTAB_TCALL_INDIRECT)
+	    continue;
+	  if (add_func (ct, u->info_scn, u->debug_info + e->value, &alloc) < 0)
+	    return -1;
+	}
     }
 
   /* Callers of the declaration units in libdw's .debug_info.  */
@@ -663,13 +670,15 @@ calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
 		Calltab_Func *func)
 {
   if (ct == NULL || entry == NULL || func == NULL
-      || entry->table != CALLTAB_DCALL
-      || entry->unit >= ct->tables[CALLTAB_DCALL].nunits)
+      || entry->table < 0 || entry->table >= CT_NTABLES
+      || !ct_table_has_callee (entry->table)
+      || entry->unit >= ct->tables[entry->table].nunits
+      || entry->die == 0)
     {
       __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
       return -1;
     }
-  const struct ct_unit *u = &ct->tables[CALLTAB_DCALL].units[entry->unit];
+  const struct ct_unit *u = &ct->tables[entry->table].units[entry->unit];
   const struct ct_func *f = find_func (ct, entry->die_scn, entry->die);
   if (f == NULL)		/* every entry's DIE is resolved at open */
     {

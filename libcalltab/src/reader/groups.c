@@ -270,10 +270,13 @@ gindex (Calltab *ct)
   gi->table = calloc (n ? n : 1, sizeof *gi->table);
   if (gi->used == NULL || gi->table == NULL)
     goto nomem;
-  const struct ct_table *tab = &ct->tables[CALLTAB_DCALL];
-  for (size_t i = 0; i < tab->nunits; i++)
-    if (tab->units[i].info_scn < n)
-      gi->used[tab->units[i].info_scn] = true;
+  for (int t = 0; t < CT_NTABLES; t++)
+    {
+      const struct ct_table *tab = &ct->tables[t];
+      for (size_t i = 0; ct_table_has_callee (t) && i < tab->nunits; i++)
+	if (tab->units[i].info_scn < n)
+	  gi->used[tab->units[i].info_scn] = true;
+    }
   for (size_t i = 0; i < ct->nsections; i++)
     if (ct->sections[i].scn < n)
       gi->table[ct->sections[i].scn] = true;

@@ -82,8 +82,10 @@ __calltab_fill_entry (const Calltab *ct, int table, size_t n,
   *entry = (Calltab_Entry) {
     .table = table, .unit = e->unit, .index = n, .offset = e->offset,
     .call_site = e->call_site, .call_scn = e->call_scn, .value = e->value,
-    .die = table == CALLTAB_DCALL ? u->debug_info + e->value : 0,
-    .die_scn = table == CALLTAB_DCALL ? u->info_scn : 0,
+    .die = ct_table_has_callee (table) && e->value != 0
+	   ? u->debug_info + e->value : 0,
+    .die_scn = ct_table_has_callee (table) && e->value != 0
+	       ? u->info_scn : 0,
     .tombstone = e->tombstone };
 }
 

@@ -25,7 +25,16 @@ struct ct_relindex;
 struct ct_group_index;
 struct ct_disamb;
 
-#define CT_NTABLES 2
+#define CT_NTABLES 3
+
+/* Whether the entries of TABLE name a callee DIE (.debug_dcall,
+   .debug_tcall), the unit header carrying debug_info; else a vtable
+   slot (.debug_vcall).  */
+static inline bool
+ct_table_has_callee (int table)
+{
+  return table != CALLTAB_VCALL;
+}
 
 /* A relocation applied to a section copy: where, and the section the
    symbol is defined in (what a call_site or debug_info is relative to

@@ -33,6 +33,8 @@ table_of (const char *name)
     return CALLTAB_DCALL;
   if (strcmp (name, CALLTAB_VCALL_SECTION) == 0)
     return CALLTAB_VCALL;
+  if (strcmp (name, CALLTAB_TCALL_SECTION) == 0)
+    return CALLTAB_TCALL;
   return -1;
 }
 
@@ -165,7 +167,7 @@ read_tables (Calltab *ct)
       __calltab_seterr (CALLTAB_E_NOMEM, NULL);
       return -1;
     }
-  size_t count[CT_NTABLES] = { 0, 0 };
+  size_t count[CT_NTABLES] = { 0 };
   for (Elf_Scn *s = NULL; (s = elf_nextscn (elf, s)) != NULL;)
     {
       GElf_Shdr sh;

@@ -4,8 +4,9 @@
    DW_AT_call_return_pc, DW_AT_call_origin) or DW_TAG_GNU_call_site
    (DWARF 4: DW_AT_low_pc is the return address, DW_AT_abstract_origin
    the callee).  Where such a DIE names a callee and a .debug_dcall entry
-   has the same return address, they must name the same function.  Tail
-   calls have no return address in the caller and no entry.  */
+   has the same return address, they must name the same function.  A
+   tail call's DIE (DW_AT_call_tail_call) has the address after the jump,
+   as its .debug_tcall entry has.  */
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -29,11 +30,14 @@ struct dentry
   const char *label;
 };
 
+/* By place, then table.  */
 static int
 cmp_dentry (const void *a, const void *b)
 {
   const struct dentry *x = a, *y = b;
-  return ct_place_cmp (&x->place, &y->place);
+  int c = ct_place_cmp (&x->place, &y->place);
+  return c != 0 ? c : (x->entry.table > y->entry.table)
+		      - (x->entry.table < y->entry.table);
 }
 
 struct sites
@@ -41,6 +45,7 @@ struct sites
   struct verify *v;
   struct dentry *entries;
   size_t n;
+  bool have[CT_NTABLES];	/* the table has live entries */
 };
 
 static void
@@ -49,10 +54,10 @@ check_site (struct sites *s, Dwarf_Die *die)
   struct verify *v = s->v;
   Dwarf_Attribute attr;
   bool flag;
-  if ((dwarf_attr (die, DW_AT_call_tail_call, &attr) != NULL
-       || dwarf_attr (die, DW_AT_GNU_tail_call, &attr) != NULL)
-      && dwarf_formflag (&attr, &flag) == 0 && flag)
-    return;
+  bool tail = (dwarf_attr (die, DW_AT_call_tail_call, &attr) != NULL
+	       || dwarf_attr (die, DW_AT_GNU_tail_call, &attr) != NULL)
+	      && dwarf_formflag (&attr, &flag) == 0 && flag;
+  int table = tail ? CALLTAB_TCALL : CALLTAB_DCALL;
   Dwarf_Addr ret;
   if (dwarf_attr (die, DW_AT_call_return_pc, &attr) != NULL)
     {
@@ -79,6 +84,7 @@ check_site (struct sites *s, Dwarf_Die *die)
   struct dentry key;
   if (!verify_dwarf_place (v, ret, true, &key.place))
     return;
+  key.entry.table = table;
   struct dentry *hit = bsearch (&key, s->entries, s->n, sizeof key,
 				cmp_dentry);
   char where[512];
@@ -88,9 +94,11 @@ check_site (struct sites *s, Dwarf_Die *die)
   const char *gcc_name = linkage != NULL ? linkage : name;
   if (hit == NULL)
     {
-      if (s->n > 0)
+      if (s->have[table])
 	verify_report (v, VC_GCC_CALL_SITE_MISSING, &place,
-		       "GCC's call site returning to %s calls '%s'; no"
+		       tail ? "GCC's tail call site ending at %s calls '%s';"
+		       " no .debug_tcall entry has this site"
+		       : "GCC's call site returning to %s calls '%s'; no"
 		       " .debug_dcall entry has this return address", where,
 		       gcc_name);
       return;
@@ -112,7 +120,9 @@ check_site (struct sites *s, Dwarf_Die *die)
   if (calltab_callee (v->ct, &first->entry, &f) != 0)
     return;
   verify_report (v, VC_GCC_CALL_SITE, &place,
-		 "GCC's call site returning to %s calls '%s', but %s[0x%08"
+		 tail ? "GCC's tail call site ending at %s calls '%s', but"
+		 " %s[0x%08" PRIx64 "] entry[%zu] names '%s'"
+		 : "GCC's call site returning to %s calls '%s', but %s[0x%08"
 		 PRIx64 "] entry[%zu] names '%s'", where, gcc_name,
 		 first->label, first->unit_offset, first->index,
 		 f.linkage_name != NULL ? f.linkage_name
@@ -141,8 +151,9 @@ verify_gcc_call_sites (struct verify *v)
 {
   if (v->dwarf == NULL)
     return;
-  struct sites s = { v, NULL, 0 };
-  size_t total = calltab_nentries (v->ct, CALLTAB_DCALL);
+  struct sites s = { v, NULL, 0, { false } };
+  size_t total = calltab_nentries (v->ct, CALLTAB_DCALL)
+		 + calltab_nentries (v->ct, CALLTAB_TCALL);
   s.entries = calloc (total + 1, sizeof *s.entries);
   if (s.entries == NULL)
     {
@@ -150,31 +161,35 @@ verify_gcc_call_sites (struct verify *v)
       return;
     }
   bool rel = __calltab_code_relocatable (v->code);
-  for (size_t n = 0; ; n++)
-    {
-      Calltab_Unit unit;
-      if (calltab_unit (v->ct, CALLTAB_DCALL, n, &unit) != 0)
-	break;
-      const char *label = verify_section_label (v, unit.section, unit.scn);
-      for (size_t i = 0; s.n < total; i++)
-	{
-	  struct dentry *d = &s.entries[s.n];
-	  if (calltab_unit_entry (v->ct, &unit, i, &d->entry) != 0)
-	    break;
-	  if (d->entry.tombstone)
-	    continue;
-	  if (rel)
-	    d->place = (struct ct_place) { d->entry.call_scn,
-					   d->entry.call_site };
-	  else if (!__calltab_code_locate (v->code, d->entry.call_site,
-					   &d->place))
-	    continue;
-	  d->unit_offset = unit.offset;
-	  d->index = i;
-	  d->label = label;
-	  s.n++;
-	}
-    }
+  static const int tables[] = { CALLTAB_DCALL, CALLTAB_TCALL };
+  for (size_t t = 0; t < 2; t++)
+    for (size_t n = 0; ; n++)
+      {
+	int table = tables[t];
+	Calltab_Unit unit;
+	if (calltab_unit (v->ct, table, n, &unit) != 0)
+	  break;
+	const char *label = verify_section_label (v, unit.section, unit.scn);
+	for (size_t i = 0; s.n < total; i++)
+	  {
+	    struct dentry *d = &s.entries[s.n];
+	    if (calltab_unit_entry (v->ct, &unit, i, &d->entry) != 0)
+	      break;
+	    if (d->entry.tombstone)
+	      continue;
+	    if (rel)
+	      d->place = (struct ct_place) { d->entry.call_scn,
+					     d->entry.call_site };
+	    else if (!__calltab_code_locate (v->code, d->entry.call_site,
+					     &d->place))
+	      continue;
+	    d->unit_offset = unit.offset;
+	    d->index = i;
+	    d->label = label;
+	    s.have[table] = true;
+	    s.n++;
+	  }
+      }
   qsort (s.entries, s.n, sizeof *s.entries, cmp_dentry);
 
   Dwarf_Off off = 0, next;

@@ -6,7 +6,9 @@
    function callee_die names (x86_64-target.c: the relocation in an
    object, the decoded address and the PLT in a linked file; under ICF any of the symbols at the target may match); for a
    .debug_vcall entry it must be an indirect call (or a call of a
-   retpoline thunk, -mindirect-branch=thunk).  */
+   retpoline thunk, -mindirect-branch=thunk).  For a .debug_tcall entry
+   an unconditional jump must end at its site: a direct one to the
+   function callee_die names, an indirect one for callee_die 0.  */
 
 #include <inttypes.h>
 #include <string.h>
@@ -210,10 +212,14 @@ reach_by_thunk (struct verify *v, const struct ct_call *c,
   return false;
 }
 
+/* E's callee (a .debug_dcall entry, or a .debug_tcall one: WHAT is
+   "call" or "tail call") against the target of the CALLS ending at
+   RET.  */
 static void
 check_dcall (struct verify *v, const Calltab_Entry *e,
 	     const struct verify_place *place, const struct ct_place *ret,
-	     const char *where, const struct ct_call *calls, size_t n)
+	     const char *where, const char *what,
+	     const struct ct_call *calls, size_t n)
 {
   Calltab_Func f;
   if (!verify_callee_ok (v, e) || calltab_callee (v->ct, e, &f) != 0)
@@ -259,8 +265,9 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
 						      sizeof at));
 	}
       verify_report (v, VC_CALL_FOLDED, place,
-		     "the call ending at %s calls %s: '%s' is folded code"
-		     " there (%s)", where, target, callee_label (&f), why);
+		     "the %s ending at %s calls %s: '%s' is folded code"
+		     " there (%s)", what, where, target, callee_label (&f),
+		     why);
       return;
     }
   if (named != NULL)
@@ -268,15 +275,20 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
       char target[1100];
       describe_target (v, named, target, sizeof target);
       verify_report (v, VC_CALL_TARGET, place,
-		     "the call ending at %s calls %s, not '%s'", where,
+		     "the %s ending at %s calls %s, not '%s'", what, where,
 		     target, callee_label (&f));
       return;
     }
   verify_report (v, VC_TARGET_UNKNOWN, place,
-		 "the call ending at %s is %s; whether it calls '%s' cannot"
-		 " be checked", where,
+		 "the %s ending at %s is %s %s; whether it calls '%s' cannot"
+		 " be checked", what, where,
 		 calls[0].insn.kind == CT_INSN_CALL_INDIRECT
-		 ? "an indirect call" : "a direct call with an unresolved target",
+		 ? "an indirect" : "a direct",
+		 strcmp (what, "call") == 0
+		 ? (calls[0].insn.kind == CT_INSN_CALL_INDIRECT ? "call"
+		    : "call with an unresolved target")
+		 : (calls[0].insn.kind == CT_INSN_CALL_INDIRECT ? "jump"
+		    : "jump with an unresolved target"),
 		 callee_label (&f));
 }
 
@@ -313,6 +325,22 @@ check_vcall (struct verify *v, const Calltab_Entry *e, unsigned ptr_size,
 		 " indirect call", where, target);
 }
 
+/* A .debug_tcall entry of a jump whose target is not known: the jump
+   ending there must be indirect.  */
+static void
+check_indirect_tail (struct verify *v, const struct verify_place *place,
+		     const char *where, const struct ct_call *jumps, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (jumps[i].insn.kind == CT_INSN_CALL_INDIRECT)
+      return;
+  char target[1100];
+  describe_target (v, &jumps[0], target, sizeof target);
+  verify_report (v, VC_CALL_KIND, place,
+		 "the tail call ending at %s is a direct jump to %s, not an"
+		 " indirect one (callee_die 0)", where, target);
+}
+
 void
 verify_calls (struct verify *v)
 {
@@ -324,7 +352,7 @@ verify_calls (struct verify *v)
   /* A vtable slot is a pointer of the code's ELF class (not the unit's
      address_size, which the address-size check judges).  */
   unsigned ptr_size = gelf_getclass (v->elf) == ELFCLASS32 ? 4 : 8;
-  for (int table = CALLTAB_DCALL; table <= CALLTAB_VCALL; table++)
+  for (int table = CALLTAB_DCALL; table <= CALLTAB_TCALL; table++)
     for (size_t n = 0; ; n++)
       {
 	Calltab_Unit unit;
@@ -357,15 +385,21 @@ verify_calls (struct verify *v)
 	    verify_describe_place (v, &cp, where, sizeof where);
 	    struct verify_place place = { label, unit.offset, "entry", i };
 	    struct ct_call calls[CT_MAX_INSN];
-	    size_t ncalls = __calltab_code_calls_at (v->code, &cp, calls,
-						     CT_MAX_INSN);
+	    bool tail = table == CALLTAB_TCALL;
+	    size_t ncalls = tail
+	      ? __calltab_code_jumps_at (v->code, &cp, calls, CT_MAX_INSN)
+	      : __calltab_code_calls_at (v->code, &cp, calls, CT_MAX_INSN);
 	    v->calls_checked++;
 	    if (ncalls == 0)
 	      verify_report (v, VC_NOT_A_CALL, &place,
-			     "no call instruction ends at call_site %s",
+			     "no %s instruction ends at %s %s",
+			     tail ? "jump" : "call", tail ? "site" : "call_site",
 			     where);
-	    else if (table == CALLTAB_DCALL)
-	      check_dcall (v, &e, &place, &cp, where, calls, ncalls);
+	    else if (tail && e.value == CALLTAB_TCALL_INDIRECT)
+	      check_indirect_tail (v, &place, where, calls, ncalls);
+	    else if (table != CALLTAB_VCALL)
+	      check_dcall (v, &e, &place, &cp, where,
+			   tail ? "tail call" : "call", calls, ncalls);
 	    else
 	      check_vcall (v, &e, ptr_size, &place, where, calls, ncalls);
 	  }

@@ -227,7 +227,7 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
 		   " of this ELF file", unit->address_size, expect);
 
   const struct unit_dies *u = NULL;
-  if (unit->table == CALLTAB_DCALL)
+  if (unit->table != CALLTAB_VCALL)
     {
       if (v->dwarf == NULL)
 	verify_report (v, VC_DEBUG_INFO, &uplace,
@@ -253,7 +253,9 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
     verify_report (v, VC_UNIT_CALLER, &uplace,
 		   "no subprogram of a declaration unit names this unit"
 		   " (%s)", unit->table == CALLTAB_DCALL
-		   ? "DW_AT_calltab_dcall_unit" : "DW_AT_calltab_vcall_unit");
+		   ? "DW_AT_calltab_dcall_unit"
+		   : unit->table == CALLTAB_TCALL ? "DW_AT_calltab_tcall_unit"
+		   : "DW_AT_calltab_vcall_unit");
   else if (crc == 0 && !caller.discarded
 	   && !__calltab_code_relocatable (v->code))
     caller_size = __calltab_code_func_size (v->code, 0, caller.low_pc);
@@ -270,6 +272,8 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
       struct verify_place place = { label, unit->offset, "entry", i };
       if (unit->table == CALLTAB_DCALL)
 	v->direct++;
+      else if (unit->table == CALLTAB_TCALL)
+	v->tail++;
       else
 	v->virtual++;
       if (e.tombstone && __calltab_code_relocatable (v->code))
@@ -286,9 +290,12 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
 	  v->tombstoned++;
 	  continue;
 	}
-      if (unit->table == CALLTAB_DCALL && !check_callee (v, unit, u, &e, &place)
-	  && e.index < v->nbad_callee)
-	v->bad_callee[e.index] = true;
+      int t = unit->table;
+      if (ct_table_has_callee (t)
+	  && !(t == CALLTAB_TCALL && e.value == CALLTAB_TCALL_INDIRECT)
+	  && !check_callee (v, unit, u, &e, &place)
+	  && e.index < v->nbad_callee[t])
+	v->bad_callee[t][e.index] = true;
 
       struct ct_place cp;
       if (__calltab_code_relocatable (v->code))
@@ -371,16 +378,20 @@ verify_tables (struct verify *v)
 			  p.text);
     }
 
-  v->nbad_callee = calltab_nentries (v->ct, CALLTAB_DCALL);
-  v->bad_callee = calloc (v->nbad_callee + 1, sizeof *v->bad_callee);
-  if (v->bad_callee == NULL)
+  for (int t = 0; t < CT_NTABLES; t++)
     {
-      v->nbad_callee = 0;
-      v->nomem = true;
+      v->nbad_callee[t] = calltab_nentries (v->ct, t);
+      v->bad_callee[t] = calloc (v->nbad_callee[t] + 1,
+				 sizeof *v->bad_callee[t]);
+      if (v->bad_callee[t] == NULL)
+	{
+	  v->nbad_callee[t] = 0;
+	  v->nomem = true;
+	}
     }
   struct info_units info;
   read_units (v, &info);
-  for (int table = CALLTAB_DCALL; table <= CALLTAB_VCALL; table++)
+  for (int table = CALLTAB_DCALL; table <= CALLTAB_TCALL; table++)
     for (size_t n = 0; ; n++)
       {
 	Calltab_Unit unit;

@@ -75,7 +75,8 @@ close_views (struct verify *v)
   elf_end (v->elf);
   if (v->fd >= 0)
     close (v->fd);
-  free (v->bad_callee);
+  for (int t = 0; t < CT_NTABLES; t++)
+    free (v->bad_callee[t]);
   free (v->plugin_units);
   free (v->foreign);
   verify_gcc_dies_end (v);
@@ -131,6 +132,7 @@ calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
       counts->units = v.units;
       counts->dcall_entries = v.direct;
       counts->vcall_entries = v.virtual;
+      counts->tcall_entries = v.tail;
       counts->tombstoned = v.tombstoned;
       counts->calls_checked = v.calls_checked;
       counts->gcc_call_sites = v.gcc_call_sites;

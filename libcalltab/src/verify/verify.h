@@ -154,15 +154,15 @@ struct verify
   /* Tallies.  */
   size_t counts[VC_NUM];
   size_t nseverity[3];
-  size_t direct, virtual, tombstoned, units;
+  size_t direct, virtual, tail, tombstoned, units;
   size_t calls_checked;		/* entries whose instruction was checked */
   size_t gcc_call_sites;	/* GCC call sites compared */
   size_t rows;			/* line table rows checked */
   /* .debug_dcall entries (by table index) whose callee_die is not a
      subprogram DIE of its unit: the checks that compare callees skip
      them rather than repeat the error.  */
-  bool *bad_callee;
-  size_t nbad_callee;
+  bool *bad_callee[CT_NTABLES];	/* by table (vcall: none) */
+  size_t nbad_callee[CT_NTABLES];
   /* The index of one GCC unit's call sites and definitions
      (gcc-die.c), built when first needed.  */
   struct gcc_dies *gcc_dies;
@@ -216,13 +216,16 @@ void verify_gcc_call_sites (struct verify *v);	/* call-sites.c */
 void verify_lines (struct verify *v);	/* lines.c */
 void verify_vtables (struct verify *v);	/* vtables.c */
 
-/* Whether the callee of .debug_dcall entry E was found usable by the
-   callee-die check (verify_tables, which runs first).  */
+/* Whether the callee of .debug_dcall or .debug_tcall entry E was found
+   usable by the callee-die check (verify_tables, which runs first); a
+   tail call whose target is not known has none.  */
 static inline bool
 verify_callee_ok (const struct verify *v, const Calltab_Entry *e)
 {
-  return e->table == CALLTAB_DCALL && e->index < v->nbad_callee
-	 && !v->bad_callee[e->index];
+  return e->table >= 0 && e->table < CT_NTABLES
+	 && ct_table_has_callee (e->table) && e->die != 0
+	 && e->index < v->nbad_callee[e->table]
+	 && !v->bad_callee[e->table][e->index];
 }
 
 /* DW_TAG_* name for messages ("DW_TAG_variable"), or "DW_TAG_<0x..>"
