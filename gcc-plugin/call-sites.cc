@@ -599,6 +599,7 @@ start_unit (void *data)
 		  && debug_info_level > DINFO_LEVEL_NONE
 		  && (cs->opts.dcall || cs->opts.vcall || cs->opts.tcall)
 		  && asm_out_file != NULL);
+  cs->rec.tail_calls = cs->emitting && cs->opts.tcall;
   if (!cs->emitting && !cs->opts.stats)
     return false;
   if (cs->function_index == NULL)

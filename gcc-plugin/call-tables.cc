@@ -410,7 +410,7 @@ emit_vtable_abbrevs (emitter &e, unsigned code)
 }
 
 void
-emit_abbrevs (emitter &e, const abbrev_codes &codes)
+emit_abbrevs (emitter &e, const abbrev_codes &codes, bool tail_calls)
 {
   const layout &lay = e.lay;
   fputs ("\t.pushsection\t.debug_abbrev,\"\",@progbits\n", asm_out_file);
@@ -422,6 +422,11 @@ emit_abbrevs (emitter &e, const abbrev_codes &codes)
   e.uleb (FORM_strp, "DW_FORM_strp");
   e.uleb (AT_language, "DW_AT_language");
   e.uleb (FORM_data1, "DW_FORM_data1");
+  if (tail_calls)
+    {
+      e.uleb (DW_AT_calltab_tail_calls, "DW_AT_calltab_tail_calls");
+      e.uleb (flag_form (lay), "flag");
+    }
   e.uleb (0, "end of attributes");
   e.uleb (0, NULL);
   for (unsigned code = ABBREV_CU + 1; code <= codes.n; code++)
@@ -526,6 +531,8 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
   e.strp (CALLTAB_PRODUCER_PREFIX CALLTAB_VERSION, "DW_AT_producer");
   e.u8 (strncmp (lang_hooks.name, "GNU C++", 7) == 0
 	? LANG_C_plus_plus : LANG_C89, "DW_AT_language");
+  if (rec.tail_calls && lay.version < 4)
+    e.u8 (1, "DW_AT_calltab_tail_calls");
 
   u.die_offset.safe_grow_cleared (rec.functions.length ());
   for (unsigned k = 0; k < u.members.length (); k++)
@@ -637,7 +644,7 @@ emit_table_unit (emitter &e, const call_record &rec, unsigned i,
 unsigned HOST_WIDE_INT
 calltab_emit_tables (const call_record &rec)
 {
-  if (rec.calls.is_empty () && rec.vtables.is_empty ())
+  if (rec.calls.is_empty () && rec.vtables.is_empty () && !rec.tail_calls)
     return 0;
 
   layout lay;
@@ -722,9 +729,10 @@ calltab_emit_tables (const call_record &rec)
 
   fprintf (asm_out_file, "%s calltab: declaration units and call tables\n",
 	   ASM_COMMENT_START);
-  emit_abbrevs (e, codes);
+  emit_abbrevs (e, codes, rec.tail_calls);
   for (unsigned uno = 0; uno < units.length (); uno++)
-    if (!units[uno]->members.is_empty () || !units[uno]->vtables.is_empty ())
+    if (!units[uno]->members.is_empty () || !units[uno]->vtables.is_empty ()
+	|| (uno == 0 && rec.tail_calls))
       emit_declaration_unit (e, rec, uno, *units[uno], codes);
   /* By function, then part: the order does not depend on which part
      made the first call.  The units outside groups are therefore in the

@@ -99,6 +99,9 @@ struct call_record
   vec<ct_call> calls;		/* in the order final emitted them */
   vec<ct_vtable> vtables;	/* in the varpool's order */
   vec<ct_vtable_entry> vtable_entries;	/* by vtable, by offset */
+  /* Every tail call is recorded (-fplugin-arg-calltab-tcall): the
+     declaration units say so, and the TU's is written even when empty.  */
+  bool tail_calls;
   ct_counts seen;
 };
 

@@ -43,6 +43,14 @@
    DW_AT_calltab_dcall_unit; always explicit.  */
 #define DW_AT_calltab_tcall_unit 0x3c73
 
+/* Vendor attribute of a declaration unit's DW_TAG_compile_unit: every
+   tail call of the translation unit's functions is in .debug_tcall, so a
+   function without a .debug_tcall unit makes none (DW_FORM_flag_present,
+   DW_FORM_flag before DWARF 4).  The translation unit's own declaration
+   unit follows GCC's unit in .debug_info and is written whenever the
+   plugin writes tables, even with no call to record.  */
+#define DW_AT_calltab_tail_calls 0x3c74
+
 /* Vendor tag of a vtable's DIE in a declaration unit (DW_TAG_lo_user
    .. DW_TAG_hi_user range): one per vtable (_ZTV symbol) the translation
    unit emits, with DW_AT_name (the class), DW_AT_linkage_name (the _ZTV

@@ -8,7 +8,9 @@
    unit.  dwarf_getattrs steps over every attribute of a DIE, so a DIE
    it walks to the end holds only strings that end in their unit.  */
 
+#include <string.h>
 #include <dwarf.h>
+#include "calltab-format.h"
 #include "dwarf-read.h"
 
 /* libdw's bound on the chain of DW_AT_abstract_origin and
@@ -64,4 +66,24 @@ __calltab_die_linkage_name (Dwarf_Die *die)
 {
   const char *s = calltab_die_string (die, DW_AT_linkage_name);
   return s != NULL ? s : calltab_die_string (die, DW_AT_MIPS_linkage_name);
+}
+
+bool
+__calltab_producer_names_plugin (const char *producer)
+{
+  for (const char *p = producer != NULL ? strstr (producer, "-fplugin=")
+		       : NULL;
+       p != NULL; p = strstr (p + 1, "-fplugin="))
+    {
+      const char *arg = p + strlen ("-fplugin=");
+      size_t len = strcspn (arg, " ");
+      const char *base = arg;
+      for (size_t i = 0; i < len; i++)
+	if (arg[i] == '/')
+	  base = arg + i + 1;
+      if (strncmp (base, CALLTAB_PLUGIN_NAME,
+		   strlen (CALLTAB_PLUGIN_NAME)) == 0)
+	return true;
+    }
+  return false;
 }

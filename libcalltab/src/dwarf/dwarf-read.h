@@ -19,6 +19,11 @@
    it).  Read by afdo and inlines.  */
 #define CT_DW_AT_GNU_discriminator 0x2136
 
+/* Whether PRODUCER (a GCC unit's DW_AT_producer, with its recorded
+   options: -grecord-gcc-switches, GCC's default) names the plugin:
+   "-fplugin=.../calltab.so".  */
+bool __calltab_producer_names_plugin (const char *producer);
+
 /* DIE's DW_AT_linkage_name (DW_AT_MIPS_linkage_name before DWARF 4),
    through its abstract origin and specification; NULL if none.  */
 const char *__calltab_die_linkage_name (Dwarf_Die *die);

@@ -102,27 +102,6 @@ check_layouts (struct verify *v)
   free (whose);
 }
 
-/* Whether PRODUCER (a GCC unit's DW_AT_producer, with its recorded
-   options) names the plugin: "-fplugin=.../calltab.so".  */
-static bool
-producer_names_plugin (const char *producer)
-{
-  for (const char *p = strstr (producer, "-fplugin="); p != NULL;
-       p = strstr (p + 1, "-fplugin="))
-    {
-      const char *arg = p + strlen ("-fplugin=");
-      size_t len = strcspn (arg, " ");
-      const char *base = arg;
-      for (size_t i = 0; i < len; i++)
-	if (arg[i] == '/')
-	  base = arg + i + 1;
-      if (strncmp (base, CALLTAB_PLUGIN_NAME,
-		   strlen (CALLTAB_PLUGIN_NAME)) == 0)
-	return true;
-    }
-  return false;
-}
-
 static int
 cmp_range (const void *a, const void *b)
 {
@@ -186,7 +165,7 @@ read_units (struct verify *v, struct unit_producer **units, size_t *nunits)
 	  && strncmp (producer, CALLTAB_PRODUCER_PREFIX,
 		      CALLTAB_PRODUCER_PREFIX_LEN) == 0)
 	kind = UK_DECL;
-      else if (producer != NULL && producer_names_plugin (producer))
+      else if (producer != NULL && __calltab_producer_names_plugin (producer))
 	kind = UK_PLUGIN;
       (*units)[(*nunits)++] = (struct unit_producer) { off, hsize, kind,
 						       producer };
@@ -409,7 +388,7 @@ verify_units (struct verify *v)
     return;
   if (v->decl_units > 0)
     verify_report (v, VC_NO_TABLES, NULL,
-		   "no call tables (.debug_dcall, .debug_vcall), but %zu"
+		   "no call tables (.debug_dcall, .debug_vcall, .debug_tcall), but %zu"
 		   " %s of the calltab plugin %s them: the tables were"
 		   " removed", v->decl_units,
 		   v->decl_units == 1 ? "declaration unit" : "declaration units",
@@ -417,7 +396,7 @@ verify_units (struct verify *v)
   else
     verify_report_as (v, VC_NO_TABLES,
 		      v->allow_no_tables || nplugin > 0 ? V_NOTE : V_ERROR,
-		      NULL, "no call tables (.debug_dcall, .debug_vcall): %s",
+		      NULL, "no call tables (.debug_dcall, .debug_vcall, .debug_tcall): %s",
 		      v->dwarf == NULL
 		      ? "no DWARF either (stripped, or built without -g)"
 		      : nplugin > 0
