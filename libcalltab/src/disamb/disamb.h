@@ -160,4 +160,39 @@ int __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
 int __calltab_class_is_base (const Calltab *ct, uint64_t cls,
 			     const char *name);
 
+/* tail-calls.c: the functions a function reaches by tail calls
+   (.debug_tcall), breadth first, at most CT_TAIL_MAX of them.  */
+#define CT_TAIL_MAX 64
+
+/* Why a walk stopped short of the end: */
+enum ct_tail_why
+{
+  CT_TAIL_COMPLETE = 0,
+  CT_TAIL_UNDESCRIBED,		/* UNKNOWN's tail calls are not described
+				   (no declaration unit says they are all
+				   recorded: built without the plugin, or
+				   by one before .debug_tcall) */
+  CT_TAIL_INDIRECT,		/* UNKNOWN jumps through a pointer (ENTRY) */
+  CT_TAIL_UNRESOLVED,		/* ENTRY's callee DIE does not resolve */
+  CT_TAIL_TOO_LONG		/* more than CT_TAIL_MAX functions */
+};
+
+struct ct_tail_walk
+{
+  const char *fn[CT_TAIL_MAX];	/* symbols; FN[0] is where it starts */
+  size_t from[CT_TAIL_MAX];	/* the function that jumped to it */
+  uint64_t site[CT_TAIL_MAX];	/* the end of that jump (.debug_tcall) */
+  bool thunk[CT_TAIL_MAX];	/* reached as a thunk's target */
+  size_t n;
+  const char *unknown;		/* where the walk stopped, or NULL */
+  enum ct_tail_why why;
+  Calltab_Entry entry;		/* INDIRECT, UNRESOLVED: the entry */
+};
+
+/* Walk the tail calls from the function FROM into *W.  Returns 0 (W
+   complete unless W->unknown), -1 out of memory.  Strings it makes
+   (thunks' targets) are interned in CT's pool.  */
+int __calltab_tail_walk (const Calltab *ct, const struct ct_disamb *st,
+			 const char *from, struct ct_tail_walk *w);
+
 #endif /* disamb.h */

@@ -354,6 +354,92 @@ decided (Calltab_Decision *d, size_t k)
   d->function = d->candidates[k];
 }
 
+/* The frame at LEVEL returns to a call of CALLEE, whose code does not
+   hold the address: it jumped on.  The functions CALLEE reaches by tail
+   calls (tail-calls.c) decide when exactly one of them is at the
+   address and the walk is complete.  HEAD says which entry named
+   CALLEE, WHO (or NULL) how its caller was decided.  */
+static int
+decide_by_tail_calls (const struct cx *cx, size_t level, const char *callee,
+		      const char *head, const char *who, Calltab_Decision *d)
+{
+  uint64_t addr = level == 0 ? cx->q->pc : cx->q->ra[level - 1] - 1;
+  struct ct_tail_walk *w = malloc (sizeof *w);
+  if (w == NULL || __calltab_tail_walk (cx->ct, cx->st, callee, w) < 0)
+    {
+      free (w);
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  int ret;
+  if (w->unknown != NULL)
+    {
+      const char *why
+	= w->why == CT_TAIL_UNDESCRIBED ? "has no record of its tail calls "
+	  "(built without the plugin, or by one before .debug_tcall)"
+	: w->why == CT_TAIL_INDIRECT ? "jumps through a pointer"
+	: w->why == CT_TAIL_UNRESOLVED ? "has a .debug_tcall entry whose "
+	  "callee DIE does not resolve"
+	: "jumps on through more functions than are followed";
+      bool first = strcmp (w->unknown, callee) == 0;
+      ret = undecidable (cx, d, "tail call: %s, whose code does not hold 0x%"
+			 PRIx64 ", and '%s'%s %s", head, addr,
+			 user_name (cx, w->unknown),
+			 first ? "" : ", which it reaches by tail calls,", why);
+      free (w);
+      return ret;
+    }
+  /* The candidates the walk reaches.  */
+  size_t hit = d->ncandidates, nhit = 0, at = 0;
+  for (size_t i = 1; i < w->n; i++)
+    {
+      size_t k = find_candidate (d, w->fn[i]);
+      if (k == d->ncandidates)
+	continue;
+      if (nhit == 0 || k != hit)
+	nhit++;
+      if (nhit == 1)
+	hit = k, at = i;
+    }
+  if (nhit != 1)
+    {
+      ret = undecidable (cx, d, "tail call: %s, whose code does not hold 0x%"
+			 PRIx64 "; by tail calls it reaches %zu of the "
+			 "functions there", head, addr, nhit);
+      free (w);
+      return ret;
+    }
+  /* The chain, from CALLEE to the candidate.  */
+  size_t chain[CT_TAIL_MAX], nchain = 0;
+  for (size_t i = at; i != 0 && nchain < CT_TAIL_MAX; i = w->from[i])
+    chain[nchain++] = i;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream (&text, &len);
+  if (f == NULL)
+    {
+      free (w);
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  for (size_t j = nchain; j-- > 0;)
+    {
+      size_t i = chain[j];
+      if (w->thunk[i])
+	fprintf (f, ", a thunk to '%s'", user_name (cx, w->fn[i]));
+      else
+	fprintf (f, ", which tail-calls '%s' (the jump ending at 0x%" PRIx64
+		 ")", user_name (cx, w->fn[i]), w->site[i]);
+    }
+  fclose (f);
+  decided (d, hit);
+  ret = say (cx, d, "%s%s%s", head, text != NULL ? text : "",
+	     who ? who : "");
+  free (text);
+  free (w);
+  return ret;
+}
+
 static int
 decide_direct (const struct cx *cx, size_t level, const Calltab_Entry *e,
 	       size_t ne, Calltab_Decision *d)
@@ -375,11 +461,15 @@ decide_direct (const struct cx *cx, size_t level, const Calltab_Entry *e,
 		       "0x%" PRIx64 " does not resolve",
 		       CALLTAB_DCALL_SECTION, f.entry.offset);
   else if (k == d->ncandidates)
-    ret = undecidable (cx, d, "tail call: the call returning to 0x%" PRIx64
-		       " calls '%s', whose code does not hold 0x%" PRIx64
-		       " (it jumped on, or the code is not what the tables "
-		       "describe)", r, user_name (cx, callee),
-		       level == 0 ? cx->q->pc : cx->q->ra[level - 1] - 1);
+    {
+      char head[600];
+      snprintf (head, sizeof head, "the %s entry at 0x%" PRIx64 " (unit 0x%"
+		PRIx64 ", caller '%s'%s) at return address 0x%" PRIx64
+		" names '%s'", CALLTAB_DCALL_SECTION, f.entry.offset,
+		u->offset, unit_caller_name (cx, &f.entry),
+		f.how ? f.how : "", r, user_name (cx, callee));
+      ret = decide_by_tail_calls (cx, level, callee, head, who, d);
+    }
   else
     {
       decided (d, k);

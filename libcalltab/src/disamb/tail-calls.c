@@ -1,0 +1,162 @@
+/* tail-calls.c: the functions a function reaches by tail calls.
+
+   A frame whose return address names a call of F runs F, or a function
+   F jumped to, or one that one jumped to, and so on.  .debug_tcall
+   (docs/format.md) lists every tail call of the functions of a
+   translation unit whose declaration unit says so
+   (DW_AT_calltab_tail_calls): their jumps are the edges, walked breadth
+   first from F.  A walk is complete when every function on it has its
+   tail calls described that way (or is a thunk, whose only jump is to
+   the function its name gives) and none jumps through a pointer; only
+   a complete walk is evidence.  */
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dwarf.h>
+#include "calltab-format.h"
+#include "disamb.h"
+
+/* Whether declaration unit or GCC unit DIE CU says its functions' tail
+   calls are all recorded.  */
+static bool
+unit_records_tail_calls (Dwarf_Die *cu)
+{
+  const char *producer = calltab_die_string (cu, DW_AT_producer);
+  return producer != NULL
+	 && strncmp (producer, CALLTAB_PRODUCER_PREFIX,
+		     CALLTAB_PRODUCER_PREFIX_LEN) == 0
+	 && dwarf_hasattr (cu, DW_AT_calltab_tail_calls);
+}
+
+/* Whether the tail calls of SYMBOL are known: its own caller DIE is in
+   a declaration unit that says so, or GCC's unit of its DIE is followed
+   by the translation unit's declaration unit that says so (the plugin
+   writes it right after GCC's unit, even when nothing was recorded).  */
+static bool
+tail_calls_known (const Calltab *ct, const struct ct_disamb *st,
+		  const char *symbol)
+{
+  Dwarf *dw = ct->dwarf;
+  if (dw == NULL)
+    return false;
+  Dwarf_Die die, cu;
+  for (int t = 0; t < CT_NTABLES; t++)
+    {
+      size_t lo, hi;
+      __calltab_units_of (st, t, symbol, &lo, &hi);
+      if (lo == hi)
+	continue;
+      Calltab_Unit unit;
+      Calltab_Caller c;
+      __calltab_fill_unit (ct, t, st->callers_by_symbol[t][lo], &unit);
+      if (calltab_unit_caller (ct, &unit, &c) == 0
+	  && dwarf_offdie (dw, c.func.die, &die) != NULL
+	  && dwarf_diecu (&die, &cu, NULL, NULL) != NULL)
+	return unit_records_tail_calls (&cu);
+    }
+  uint64_t gcc_die = __calltab_die_by_symbol (st, symbol, 0);
+  if (gcc_die == 0 || dwarf_offdie (dw, gcc_die, &die) == NULL
+      || dwarf_diecu (&die, &cu, NULL, NULL) == NULL)
+    return false;
+  Dwarf_Off off = dwarf_dieoffset (&cu) - dwarf_cuoffset (&cu), next, after;
+  size_t hsize;
+  if (dwarf_nextcu (dw, off, &next, NULL, NULL, NULL, NULL) != 0
+      || dwarf_nextcu (dw, next, &after, &hsize, NULL, NULL, NULL) != 0
+      || dwarf_offdie (dw, next + hsize, &cu) == NULL)
+    return false;
+  return unit_records_tail_calls (&cu);
+}
+
+/* Add SYMBOL, reached from W->fn[FROM] by the jump ending at SITE, unless
+   it is there already.  Returns 0, or 1 when the walk is too long.  */
+static int
+visit (struct ct_tail_walk *w, const char *symbol, size_t from,
+       uint64_t site, bool thunk)
+{
+  for (size_t i = 0; i < w->n; i++)
+    if (strcmp (w->fn[i], symbol) == 0)
+      return 0;
+  if (w->n == CT_TAIL_MAX)
+    return 1;
+  w->fn[w->n] = symbol;
+  w->from[w->n] = from;
+  w->site[w->n] = site;
+  w->thunk[w->n] = thunk;
+  w->n++;
+  return 0;
+}
+
+int
+__calltab_tail_walk (const Calltab *ct, const struct ct_disamb *st,
+		     const char *from, struct ct_tail_walk *w)
+{
+  memset (w, 0, sizeof *w);
+  w->fn[0] = from;
+  w->from[0] = (size_t) -1;
+  w->n = 1;
+  for (size_t i = 0; i < w->n; i++)
+    {
+      const char *f = w->fn[i];
+      char buf[1024];
+      const char *target = __calltab_thunk_target (f, buf, sizeof buf);
+      size_t lo, hi;
+      __calltab_units_of (st, CALLTAB_TCALL, f, &lo, &hi);
+      if (target != NULL && lo == hi)
+	{
+	  /* A thunk GCC writes directly adjusts `this' and jumps.  */
+	  char *copy = strdup (target);
+	  const char *t = __calltab_intern_free (ct, copy);
+	  if (t == NULL)
+	    {
+	      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	      return -1;
+	    }
+	  if (visit (w, t, i, 0, true) != 0)
+	    goto too_long;
+	  continue;
+	}
+      if (!tail_calls_known (ct, st, f))
+	{
+	  w->unknown = f;
+	  w->why = CT_TAIL_UNDESCRIBED;
+	  return 0;
+	}
+      for (size_t k = lo; k < hi; k++)
+	{
+	  Calltab_Unit unit;
+	  __calltab_fill_unit (ct, CALLTAB_TCALL, st->callers_by_symbol
+			       [CALLTAB_TCALL][k], &unit);
+	  Calltab_Entry e;
+	  for (size_t j = 0; calltab_unit_entry (ct, &unit, j, &e) == 0; j++)
+	    {
+	      Calltab_Func callee;
+	      if (e.value == CALLTAB_TCALL_INDIRECT)
+		{
+		  w->unknown = f;
+		  w->why = CT_TAIL_INDIRECT;
+		  w->entry = e;
+		  return 0;
+		}
+	      if (calltab_callee (ct, &e, &callee) != 0)
+		{
+		  w->unknown = f;
+		  w->why = CT_TAIL_UNRESOLVED;
+		  w->entry = e;
+		  return 0;
+		}
+	      const char *t = callee.linkage_name != NULL
+			      ? callee.linkage_name : callee.name;
+	      if (t != NULL && visit (w, t, i, e.call_site, false) != 0)
+		goto too_long;
+	    }
+	}
+    }
+  return 0;
+
+too_long:
+  w->unknown = w->fn[w->n - 1];
+  w->why = CT_TAIL_TOO_LONG;
+  return 0;
+}
