@@ -4,9 +4,11 @@
 
    An entry is kept when its caller (the part of a function its unit
    belongs to) is merged, or when its call_site is live and its callee is
-   merged; "merged" means the code is shared with another function
-   (calltab_functions_at gives more than one function there).  Every
-   .debug_vcall entry is kept.  Units stay, emptied ones as a bare header,
+   merged, or its callee jumps on (it has a .debug_tcall unit: the
+   functions it reaches by tail calls may be merged, and the entry is
+   where their chain starts); "merged" means the code is shared with
+   another function (calltab_functions_at gives more than one function
+   there).  Every .debug_vcall and .debug_tcall entry is kept.  Units stay, emptied ones as a bare header,
    so that every caller DIE keeps naming its unit; the caller DIEs'
    DW_AT_calltab_dcall_unit values are rewritten in place.  */
 
@@ -40,12 +42,14 @@ help (FILE *out)
 	 "that cannot be pruned (see the message).\n", out);
 }
 
-/* A function symbol's name and whether its code is merged.  */
+/* A function symbol's name, whether its code is merged and whether it
+   makes tail calls.  */
 struct sym
 {
   const char *name;
   size_t len;			/* of the name without ".cold", ".cold.N" */
   bool merged;
+  bool jumps;			/* a .debug_tcall unit is its */
 };
 
 static int
@@ -169,7 +173,8 @@ read_symbols (struct prune *p)
 	  continue;
 	size_t len = calltab_symbol_stem (name);
 	p->syms[p->nsyms++] = (struct sym) { name, len,
-					     merged_at (p, s.st_value) > 0 };
+					     merged_at (p, s.st_value) > 0,
+					     false };
       }
     if (pass == 0)
       {
@@ -199,7 +204,7 @@ read_symbols (struct prune *p)
 static bool
 name_merged (const struct prune *p, const char *name, bool *found)
 {
-  struct sym key = { name, strlen (name), false };
+  struct sym key = { name, strlen (name), false, false };
   struct sym *hit = bsearch (&key, p->syms, p->nsyms, sizeof key, cmp_sym);
   *found = hit != NULL;
   if (hit == NULL)
@@ -216,6 +221,38 @@ static const char *
 func_symbol (const Calltab_Func *f)
 {
   return f->linkage_name != NULL ? f->linkage_name : f->name;
+}
+
+/* Mark the symbols of the callers of .debug_tcall units: they jump on.  */
+static void
+mark_tail_callers (struct prune *p)
+{
+  Calltab_Unit u;
+  for (size_t i = 0; calltab_unit (p->ct, CALLTAB_TCALL, i, &u) == 0; i++)
+    {
+      Calltab_Caller c;
+      const char *name;
+      if (calltab_unit_caller (p->ct, &u, &c) != 0
+	  || (name = func_symbol (&c.func)) == NULL)
+	continue;
+      struct sym key = { name, strlen (name), false, false };
+      struct sym *hit = bsearch (&key, p->syms, p->nsyms, sizeof key,
+				 cmp_sym);
+      while (hit != NULL && hit > p->syms && cmp_sym (hit - 1, &key) == 0)
+	hit--;
+      for (; hit != NULL && hit < p->syms + p->nsyms
+	     && cmp_sym (hit, &key) == 0; hit++)
+	hit->jumps = true;
+    }
+}
+
+/* Whether some function symbol NAME makes tail calls.  */
+static bool
+name_jumps (const struct prune *p, const char *name)
+{
+  struct sym key = { name, strlen (name), false, false };
+  struct sym *hit = bsearch (&key, p->syms, p->nsyms, sizeof key, cmp_sym);
+  return hit != NULL && hit->jumps;
 }
 
 /* Whether the caller of U is merged: then its whole unit stays (the
@@ -528,7 +565,7 @@ struct tally
 };
 
 /* Whether entry E stays: its caller is merged (CALLER_MERGED), or it is
-   live and its callee is merged or cannot be told.  */
+   live and its callee is merged, jumps on, or cannot be told.  */
 static bool
 keep_entry (const struct prune *p, const Calltab_Entry *e, bool caller_merged)
 {
@@ -537,7 +574,8 @@ keep_entry (const struct prune *p, const Calltab_Entry *e, bool caller_merged)
   Calltab_Func f;
   bool found;
   return calltab_callee (p->ct, e, &f) != 0 || func_symbol (&f) == NULL
-	 || name_merged (p, func_symbol (&f), &found);
+	 || name_merged (p, func_symbol (&f), &found)
+	 || name_jumps (p, func_symbol (&f));
 }
 
 /* Append unit U to NB with only the entries that stay, its unit_length
@@ -708,6 +746,7 @@ cmd_prune (int argc, char **argv)
   struct moved *moved = NULL;
   if (check_input (&p) != 0 || read_symbols (&p) != 0)
     goto done;
+  mark_tail_callers (&p);
   moved = calloc (p.nunits, sizeof *moved);
   if (moved == NULL)
     {

@@ -82,7 +82,8 @@ cli_modules_get (struct cli_modules *m, const char *path)
   if (mod->ct == NULL)
     msg = calltab_errmsg (-1);
   else if (calltab_nentries (mod->ct, CALLTAB_DCALL) == 0
-	   && calltab_nentries (mod->ct, CALLTAB_VCALL) == 0)
+	   && calltab_nentries (mod->ct, CALLTAB_VCALL) == 0
+	   && calltab_nentries (mod->ct, CALLTAB_TCALL) == 0)
     {
       /* Code built without the plugin (the C library...): nothing to
 	 decide there; its frames are named from the symbol table.  */

@@ -49,10 +49,11 @@ print_finding (const Calltab_Verify_Finding *f, void *arg)
 static void
 print_counts (const Calltab_Verify_Counts *c, size_t nchecks)
 {
-  printf ("counts: units=%zu dcall=%zu vcall=%zu tombstoned=%zu"
+  printf ("counts: units=%zu dcall=%zu vcall=%zu tcall=%zu tombstoned=%zu"
 	  " calls_checked=%zu gcc_call_sites=%zu line_rows=%zu"
 	  " errors=%zu warnings=%zu notes=%zu\nby check:",
-	  c->units, c->dcall_entries, c->vcall_entries, c->tombstoned,
+	  c->units, c->dcall_entries, c->vcall_entries, c->tcall_entries,
+	  c->tombstoned,
 	  c->calls_checked, c->gcc_call_sites, c->line_rows, c->errors,
 	  c->warnings, c->notes);
   Calltab_Verify_Check info;
