@@ -276,6 +276,18 @@ call_sites::direct_callee (rtx mem)
       tree decl = SYMBOL_REF_DECL (addr);
       if (decl != NULL_TREE && TREE_CODE (decl) != FUNCTION_DECL)
 	decl = NULL_TREE;
+      /* A thunk's jump to its target goes through a local alias that is
+	 no symbol of the object (.LTHUNK<N>, make_alias_for_thunk): the
+	 callee is the function it stands for.  */
+      if (decl != NULL_TREE
+	  && strncmp (plain_name (XSTR (addr, 0)), ".L", 2) == 0)
+	if (cgraph_node *node = cgraph_node::get (decl))
+	  if (node->alias)
+	    {
+	      tree target = node->ultimate_alias_target ()->decl;
+	      return function_for (IDENTIFIER_POINTER
+				   (DECL_ASSEMBLER_NAME (target)), target);
+	    }
       return function_for (XSTR (addr, 0), decl);
     }
   tree expr = MEM_EXPR (mem);

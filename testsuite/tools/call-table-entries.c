@@ -7,6 +7,7 @@
 
      dcall CALLER+OFF CALLEE INSN
      vcall CALLER+OFF slot N INSN
+     tcall CALLER+OFF CALLEE|indirect INSN
 
    CALLER is the function whose DIE in a calltab declaration unit names
    the entry's unit (DW_AT_calltab_dcall_unit/vcall_unit, or the
@@ -21,7 +22,8 @@
    file's own bytes: for a direct call "call=callee" when its target is
    the address of CALLEE's symbol, else "call=SYMBOL" (a symbol at the
    target, "plt" for a PLT stub), "call*" for an indirect call, "NOT-CALL"
-   otherwise.  Entries whose call_site is a linker tombstone (0 or all
+   otherwise; for a tail call (.debug_tcall, OFF the end of the jump)
+   the same with "jmp" for "call".  Entries whose call_site is a linker tombstone (0 or all
    ones, or with gold's --gc-sections an offset into no code section)
    print "dead" instead of CALLER+OFF and INSN.  A last line
    counts units and entries.  With -a, every line that is not a
@@ -68,7 +70,8 @@ struct caller
   const char *name;
   int have_low_pc;		/* older layout: the DIE has DW_AT_low_pc */
   uint64_t low_pc;
-  int64_t unit[2];		/* dcall, vcall unit offsets, -1 if none */
+  int64_t unit[3];		/* dcall, vcall, tcall unit offsets, -1 if
+				   none */
   int marked;			/* DW_AT_calltab_dcall_implicit */
   uint64_t cu;			/* offset of its declaration unit */
 };
@@ -164,9 +167,10 @@ collect_callers (void)
 	    int have_low = dwarf_lowpc (&child, &low) == 0;
 	    struct caller c = { die_name (&child), have_low, low,
 	      { sec_offset (&child, DW_AT_calltab_dcall_unit),
-		sec_offset (&child, DW_AT_calltab_vcall_unit) },
+		sec_offset (&child, DW_AT_calltab_vcall_unit),
+		sec_offset (&child, DW_AT_calltab_tcall_unit) },
 	      dwarf_hasattr (&child, DW_AT_calltab_dcall_implicit), off };
-	    if (c.unit[0] < 0 && c.unit[1] < 0 && !c.marked)
+	    if (c.unit[0] < 0 && c.unit[1] < 0 && c.unit[2] < 0 && !c.marked)
 	      continue;
 	    callers = realloc (callers, (n_callers + 1) * sizeof *callers);
 	    callers[n_callers++] = c;
@@ -342,6 +346,41 @@ symbol_at (uint64_t addr)
   return in_plt;
 }
 
+/* What jump ends at SITE (a tail call), as describe_call says of a
+   call: forwards from each start that could reach SITE, with the
+   machine's decoder.  */
+static const char *
+describe_jump (uint64_t site, const char *callee, char *buf, size_t size)
+{
+  GElf_Shdr shdr;
+  size_t before;
+  const unsigned char *end = code_at (site, &shdr, &before);
+  call_length = 0;
+  if (end == NULL)
+    return "NOT-JUMP(no code)";
+  const unsigned char *code = end - before;
+  for (size_t len = 2; len <= CT_MAX_INSN && len <= before; len++)
+    {
+      struct ct_insn insn;
+      if (!__calltab_x86_64_target.decode (code, before, before - len, &insn)
+	  || insn.length != len || insn.kind != CT_INSN_JUMP)
+	continue;
+      call_length = (int) (before - insn.opcode);
+      if (!insn.direct)
+	return "jmp*";
+      uint64_t target = site + (uint64_t) insn.rel;
+      const char *sym = symbol_at (target);
+      if (callee != NULL && symbol_address (callee) == target)
+	snprintf (buf, size, "jmp=callee");
+      else if (sym != NULL)
+	snprintf (buf, size, "jmp=%s", sym);
+      else
+	snprintf (buf, size, "jmp=0x%" PRIx64, target);
+      return buf;
+    }
+  return "NOT-JUMP";
+}
+
 /* What instruction ends at RET, into BUF; CALLEE is the function the
    entry names (NULL for a virtual call).  */
 static const char *
@@ -389,8 +428,8 @@ describe_call (uint64_t ret, const char *callee, char *buf, size_t size)
   return "NOT-CALL";
 }
 
-/* The entries of table K (CALLTAB_DCALL, CALLTAB_VCALL), through
-   libcalltab's reader.  */
+/* The entries of table K (CALLTAB_DCALL, CALLTAB_VCALL, CALLTAB_TCALL),
+   through libcalltab's reader.  */
 static void
 walk (Calltab *ct, const char *secname, int k)
 {
@@ -412,7 +451,9 @@ walk (Calltab *ct, const char *secname, int k)
 	  char where[512], what[256], insn[320];
 	  const char *callee_name = NULL;
 	  Dwarf_Die callee;
-	  if (k == CALLTAB_DCALL)
+	  if (k == CALLTAB_TCALL && v == CALLTAB_TCALL_INDIRECT)
+	    callee_name = "indirect";
+	  else if (k != CALLTAB_VCALL)
 	    {
 	      if (dwarf_offdie (dwarf, e.die, &callee) == NULL
 		  || (dwarf_tag (&callee) != DW_TAG_subprogram
@@ -439,14 +480,20 @@ walk (Calltab *ct, const char *secname, int k)
 	      else
 		snprintf (where, sizeof where, "?+0x%" PRIx64, site);
 	      int used = snprintf (insn, sizeof insn, " %s",
-				   describe_call (site, callee_name, what,
-						  sizeof what));
+				   k == CALLTAB_TCALL
+				   ? describe_jump (site, v == 0 ? NULL
+						    : callee_name, what,
+						    sizeof what)
+				   : describe_call (site, callee_name, what,
+						    sizeof what));
 	      if (show_addresses)
 		snprintf (insn + used, sizeof insn - used,
 			  " @0x%" PRIx64 " len %d", site, call_length);
 	    }
 	  if (k == CALLTAB_DCALL)
 	    printf ("dcall %s %s%s\n", where, callee_name, insn);
+	  else if (k == CALLTAB_TCALL)
+	    printf ("tcall %s %s%s\n", where, callee_name, insn);
 	  else
 	    printf ("vcall %s slot %" PRIu64 "%s\n", where, v, insn);
 	}
@@ -496,6 +543,7 @@ main (int argc, char **argv)
   assign_implicit (ct);
   walk (ct, CALLTAB_DCALL_SECTION, CALLTAB_DCALL);
   walk (ct, CALLTAB_VCALL_SECTION, CALLTAB_VCALL);
+  walk (ct, CALLTAB_TCALL_SECTION, CALLTAB_TCALL);
   calltab_end (ct);
   return 0;
 }
