@@ -163,22 +163,32 @@ merged, skipped = map(int, open(d + "/merged.count").read().split())
 # Stops are matched in order per merged address (the Nth entry into
 # that code in one program is the Nth in the other); an address whose
 # entry counts differ between the programs is left out.
+CAP = 50
 n = gdb_wrong = ct_wrong = undec = 0
+capn = cap_wrong = cap_undec = 0
 off = offstops = 0
 first = None
+reasons = collections.Counter()
 for a in sorted(set(ref) | set(icf)):
     r, g, c = ref.get(a, []), plain.get(a, []), icf.get(a, [])
     if not (len(r) == len(g) == len(c)):
         off += 1
         offstops += len(g)
         continue
-    for (truth, _), (gname, _), (_, shown) in zip(r, g, c):
+    for k, ((truth, _), (gname, _), (_, shown)) in enumerate(zip(r, g, c)):
         n += 1
+        capped = k < CAP
+        capn += capped
         gdb_wrong += gname != truth
         if "[calltab: undecidable" in shown:
             undec += 1
+            cap_undec += capped
+            # The reason's first words: "tail call", "indirect call", ...
+            why = shown.split("[calltab: undecidable: ", 1)[1]
+            reasons[why.split(":", 1)[0]] += 1
         elif shown != truth:
             ct_wrong += 1
+            cap_wrong += capped
             first = first or (truth, gname, shown)
 pct = lambda k: 100.0 * k / n if n else 0.0
 print("googletest samples, %s --icf=all: %d addresses with several functions;"
@@ -192,6 +202,13 @@ print("gdb alone wrong:        %5d of %d (%.0f%%)" % (gdb_wrong, n, pct(gdb_wron
 print("with calltab wrong:     %5d of %d (%.0f%%)" % (ct_wrong, n, pct(ct_wrong)))
 print("with calltab undecided: %5d of %d (%.0f%%, gdb's name kept and marked)"
       % (undec, n, pct(undec)))
+for why, k in reasons.most_common():
+    print("  undecided, %-32s %5d" % (why + ":", k))
+print("capped at %d stops per merged address: %d stops, calltab wrong %d,"
+      " undecided %d (%.1f%% decided)"
+      % (CAP, capn, cap_wrong, cap_undec,
+         100.0 * (capn - cap_undec) / capn if capn else 0.0))
+print("decided: %.1f%% of all stops" % (100.0 * (n - undec) / n if n else 0.0))
 tot = sum(len(v) for v in plain.values())
 if tot:
     print("naming per stop: gdb %.1f us, gdb + calltab %.1f us, ratio %.1f"

@@ -78,6 +78,7 @@ enum reach
   R_EXACT,			/* F is the target (or a variant of it) */
   R_ALIAS,			/* F is an alias of other functions there */
   R_LOW_PC,			/* F's DW_AT_low_pc is the target */
+  R_OWN_UNIT,			/* F's own table unit starts there */
   R_GCC_DIE,			/* GCC's DIE of F has it as low_pc */
   R_THUNK			/* F is a thunk that jumps to the target */
 };
@@ -144,6 +145,37 @@ reach_by_low_pc (struct verify *v, const struct ct_call *c,
   return v->dwarf != NULL && f->scn == 0
 	 && dwarf_offdie (v->dwarf, f->die, &die) != NULL
 	 && low_pc_is_target (v, c, &die);
+}
+
+/* F makes calls of its own: a table unit whose caller DIE is F's
+   (linked files) starts at the target (docs/format.md "Where a part
+   starts": the function symbol holding its first live call_site).
+   ld.gold keeps a folded copy's entries at the kept code, so this holds
+   where the linker dropped F's local symbol and GCC's DIE of F has no
+   linkage name to find it by (a template instance over a lambda).  */
+static bool
+reach_by_own_unit (struct verify *v, const struct ct_call *c,
+		   const Calltab_Func *f, uint64_t *unit_offset, int *table)
+{
+  if (__calltab_code_relocatable (v->code) || f->scn != 0 || !c->placed)
+    return false;
+  for (int t = 0; t < CT_NTABLES; t++)
+    {
+      Calltab_Unit u;
+      for (size_t n = 0; calltab_unit (v->ct, t, n, &u) == 0; n++)
+	{
+	  Calltab_Caller caller;
+	  if (calltab_unit_caller (v->ct, &u, &caller) == 0
+	      && caller.func.die == f->die && caller.func.scn == 0
+	      && !caller.discarded && caller.low_pc == c->target)
+	    {
+	      *unit_offset = u.offset;
+	      *table = t;
+	      return true;
+	    }
+	}
+    }
+  return false;
 }
 
 /* GCC's own DIE of the callee (gcc-die.c) has its DW_AT_low_pc at
@@ -241,8 +273,13 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
       Dwarf_Off gcc_die = 0;
       if (how == R_NO && reach_by_low_pc (v, &calls[i], &f))
 	how = R_LOW_PC;
+      uint64_t unit_offset = 0;
+      int unit_table = 0;
       if (how == R_NO && reach_by_gcc_die (v, &calls[i], &f, ret, &gcc_die))
 	how = R_GCC_DIE;
+      if (how == R_NO && reach_by_own_unit (v, &calls[i], &f, &unit_offset,
+					    &unit_table))
+	how = R_OWN_UNIT;
       if (how == R_NO && reach_by_thunk (v, &calls[i], &f, &thunk))
 	how = R_THUNK;
       if (how == R_NO)
@@ -253,6 +290,12 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
 	snprintf (why, sizeof why, "an alias at the target");
       else if (how == R_LOW_PC)
 	snprintf (why, sizeof why, "its DW_AT_low_pc is the target");
+      else if (how == R_OWN_UNIT)
+	snprintf (why, sizeof why, "its own %s unit at 0x%" PRIx64
+		  " starts at the target", unit_table == CALLTAB_DCALL
+		  ? CALLTAB_DCALL_SECTION : unit_table == CALLTAB_VCALL
+		  ? CALLTAB_VCALL_SECTION : CALLTAB_TCALL_SECTION,
+		  unit_offset);
       else if (how == R_GCC_DIE)
 	snprintf (why, sizeof why, "the DW_AT_low_pc of GCC's DIE of it,"
 		  " .debug_info[0x%08" PRIx64 "], is the target",

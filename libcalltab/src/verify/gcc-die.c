@@ -247,6 +247,120 @@ concrete_of (struct verify *v, const struct gcc_dies *g, Dwarf_Off origin,
   return false;
 }
 
+/* Whether the member function of mangled symbol SYM is const ("_ZNK"):
+   1, 0, or -1 when SYM is no member function's.  */
+static int
+mangled_const (const char *sym)
+{
+  if (sym == NULL || strncmp (sym, "_ZN", 3) != 0)
+    return -1;
+  const char *p = sym + 3;
+  while (*p == 'r' || *p == 'V')
+    p++;
+  return *p == 'K';
+}
+
+/* Whether definition D is const as F's symbol says (its artificial first
+   parameter, `this', points to a const class); true when either side
+   does not tell.  */
+static bool
+same_constness (struct verify *v, const Calltab_Func *f,
+		const struct gcc_def *d)
+{
+  int want = mangled_const (f->linkage_name);
+  Dwarf_Die die, child, type;
+  if (want < 0 || dwarf_offdie (v->dwarf, d->die, &die) == NULL
+      || dwarf_child (&die, &child) != 0)
+    return true;
+  do
+    {
+      Dwarf_Attribute attr;
+      bool artificial;
+      if (dwarf_tag (&child) != DW_TAG_formal_parameter)
+	continue;
+      if (dwarf_attr (&child, DW_AT_artificial, &attr) == NULL
+	  || dwarf_formflag (&attr, &artificial) != 0 || !artificial)
+	return want == 0;	/* no `this': a static member */
+      /* `this': pointer (const) to the class, perhaps const itself.  */
+      if (dwarf_attr (&child, DW_AT_type, &attr) == NULL
+	  || dwarf_formref_die (&attr, &type) == NULL)
+	return true;
+      while (dwarf_tag (&type) == DW_TAG_const_type
+	     || dwarf_tag (&type) == DW_TAG_volatile_type)
+	if (dwarf_attr (&type, DW_AT_type, &attr) == NULL
+	    || dwarf_formref_die (&attr, &type) == NULL)
+	  return true;
+      if (dwarf_tag (&type) != DW_TAG_pointer_type
+	  || dwarf_attr (&type, DW_AT_type, &attr) == NULL
+	  || dwarf_formref_die (&attr, &type) == NULL)
+	return true;
+      return (dwarf_tag (&type) == DW_TAG_const_type) == (want == 1);
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+  return want == 0;
+}
+
+/* The function a lambda of mangled symbol SYM is local to ("use_b" for
+   "_ZZ5use_biENKUliE_clEi", use_b(int)::{lambda(int)#1}::operator()),
+   malloc'ed; NULL when SYM is no lambda's member.  */
+static char *
+lambda_function (const char *sym)
+{
+  char *dm = sym != NULL ? __calltab_demangle (sym) : NULL;
+  const char *lambda = dm != NULL ? strstr (dm, "::{lambda(") : NULL;
+  char *name = NULL;
+  if (lambda != NULL)
+    {
+      /* The identifier before the function's parameter list, which
+	 ends right before "::{lambda(".  */
+      const char *open = lambda;
+      int depth = 0;
+      while (open > dm)
+	{
+	  open--;
+	  depth += *open == ')' ? 1 : *open == '(' ? -1 : 0;
+	  if (depth == 0)
+	    break;
+	}
+      if (depth == 0 && *open == '(' && open > dm)
+	{
+	  const char *b = open;
+	  while (b > dm && b[-1] != ':' && b[-1] != ' ')
+	    b--;
+	  name = strndup (b, (size_t) (open - b));
+	}
+    }
+  free (dm);
+  return name;
+}
+
+/* Whether definition D's declaration is inside a function named
+   FUNCTION (a member of a lambda's class, local to that function).  */
+static bool
+in_function (struct verify *v, const struct gcc_def *d, const char *function)
+{
+  Dwarf_Die die, decl;
+  Dwarf_Attribute attr;
+  if (dwarf_offdie (v->dwarf, d->die, &die) == NULL)
+    return false;
+  if (dwarf_attr (&die, DW_AT_specification, &attr) == NULL
+      || dwarf_formref_die (&attr, &decl) == NULL)
+    decl = die;
+  Dwarf_Die *scopes;
+  int n = dwarf_getscopes_die (&decl, &scopes);
+  bool in = false;
+  for (int i = 1; i < n && !in; i++)
+    if (dwarf_tag (&scopes[i]) == DW_TAG_subprogram)
+      {
+	const char *name = calltab_die_string (&scopes[i], DW_AT_name);
+	in = name != NULL && strcmp (name, function) == 0;
+	break;
+      }
+  if (n > 0)
+    free (scopes);
+  return in;
+}
+
 bool
 verify_gcc_callee (struct verify *v, const Calltab_Func *f,
 		   const struct ct_place *ret, Dwarf_Die *out)
@@ -274,16 +388,32 @@ verify_gcc_callee (struct verify *v, const Calltab_Func *f,
 	    return true;
 	}
     }
-  /* No call site says which: the unit's one definition of the symbol.  */
+  /* No call site says which: the unit's one definition of the symbol;
+     where GCC's DIEs have no linkage name (a template instance over a
+     local type, such as std::_Any_data::_M_access<lambda>), the const
+     and the non-const member of one name are told apart by `this'.  */
   const struct gcc_def *hit = NULL;
-  for (size_t i = 0; i < g->ndefs; i++)
-    if (verify_gcc_names_match (f, g->defs[i].name, g->defs[i].linkage))
-      {
-	if (hit != NULL)
-	  return false;		/* ambiguous */
-	hit = &g->defs[i];
-      }
-  return hit != NULL && dwarf_offdie (v->dwarf, hit->die, out) != NULL;
+  size_t nhit = 0;
+  char *local = NULL;
+  for (int pass = 0; pass < 3 && nhit != 1; pass++)
+    {
+      if (pass == 2 && (local = lambda_function (f->linkage_name)) == NULL)
+	break;
+      hit = NULL;
+      nhit = 0;
+      for (size_t i = 0; i < g->ndefs; i++)
+	if (verify_gcc_names_match (f, g->defs[i].name, g->defs[i].linkage)
+	    && (pass < 1 || same_constness (v, f, &g->defs[i]))
+	    && (pass < 2 || in_function (v, &g->defs[i], local)))
+	  {
+	    nhit++;
+	    hit = &g->defs[i];
+	  }
+      if (nhit <= 1 || f->linkage_name == NULL)
+	break;
+    }
+  free (local);
+  return nhit == 1 && dwarf_offdie (v->dwarf, hit->die, out) != NULL;
 }
 
 void
