@@ -93,6 +93,10 @@ struct ct_disamb
      when HAVE_SYMTAB) and the vtable DIEs' entries.  */
   const char **thunk_targets;
   size_t nthunk_targets;
+  /* The file's code and dynamic relocations (elf/code-index.h), to read
+     the function pointers a vtable holds; built when vtable DIEs list
+     their entries, else NULL.  */
+  struct ct_code *code;
   struct ct_strpool *pool;	/* the handle's strings (reader/strings.c),
 				   under Calltab.lock */
 };
@@ -137,6 +141,12 @@ bool __calltab_has_thunk (const struct ct_disamb *st, const char *symbol);
 const char *__calltab_vtable_entry (const struct ct_disamb *st,
 				    const struct ct_vtable *vt,
 				    uint64_t offset);
+
+/* The function pointer stored at ADDR of CT's linked file (a vtable's
+   word: its dynamic relocation's value, else its bytes) into *VALUE;
+   false when it cannot be read.  */
+bool __calltab_vtable_word (const Calltab *ct, const struct ct_disamb *st,
+			    uint64_t addr, uint64_t *value);
 
 /* The vtable holding address point ADDR, NULL if none.  */
 const struct ct_vtable *__calltab_vtable_at (const struct ct_disamb *st,

@@ -579,6 +579,29 @@ same_class (const struct ct_vtable *vt, uint64_t cdie, const char *cname)
   return strcmp (cname, vt->class_name) == 0;
 }
 
+/* The candidate of D whose code starts at ADDR, or D->ncandidates.  */
+static size_t
+candidate_starting_at (const Calltab_Decision *d, uint64_t addr)
+{
+  for (size_t i = 0; i < d->ncandidates; i++)
+    if (d->candidates[i].low_pc == addr)
+      return i;
+  return d->ncandidates;
+}
+
+/* D decided as the function SYMBOL, which no symbol at the address names
+   (the linker dropped the local symbol of a folded copy): named by
+   SYMBOL, its code the place of candidate K.  */
+static void
+decided_as (const struct cx *cx, Calltab_Decision *d, size_t k,
+	    const char *symbol)
+{
+  decided (d, k);
+  d->function.symbol = symbol;
+  d->function.name = user_name (cx, symbol);
+  d->function.die = 0;
+}
+
 /* The candidates of D that SYMBOL names, itself or as the target of a
    thunk: how many, the first one in *K.  */
 static size_t
@@ -628,6 +651,16 @@ decide_by_vtable_entry (const struct cx *cx, Calltab_Decision *d,
     }
   size_t k = d->ncandidates;
   size_t n = candidates_named (d, sym, &k);
+  /* No symbol there names it (the linker dropped a folded copy's local
+     symbol): the vtable's word, the function's address, may still be
+     the code at the PC.  */
+  bool by_word = false;
+  uint64_t word = 0;
+  char tbuf[1024];
+  if (n == 0 && __calltab_thunk_target (sym, tbuf, sizeof tbuf) == NULL
+      && __calltab_vtable_word (cx->ct, cx->st, vt->addr + off, &word)
+      && (k = candidate_starting_at (d, word)) < d->ncandidates)
+    n = 1, by_word = true;
   if (n != 1)
     {
       snprintf (why, whysize, "its slot %" PRIu64 " holds '%s', which %s",
@@ -636,7 +669,7 @@ decide_by_vtable_entry (const struct cx *cx, Calltab_Decision *d,
 		: "names several of them (local symbols)");
       return 0;
     }
-  if (__calltab_destructor_kind (d->candidates[k].symbol)
+  if (__calltab_destructor_kind (by_word ? sym : d->candidates[k].symbol)
       && cx->q->pc != d->candidates[k].low_pc)
     {
       snprintf (why, whysize, "its slot %" PRIu64 " holds '%s', a "
@@ -659,6 +692,17 @@ decide_by_vtable_entry (const struct cx *cx, Calltab_Decision *d,
 		    e[j].offset, d->candidates[other].symbol);
 	  return 0;
 	}
+    }
+  if (by_word)
+    {
+      decided_as (cx, d, k, sym);
+      return say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (the vtable "
+		  "DIE %s); its slot %" PRIu64 " (offset %" PRIu64 ") holds "
+		  "'%s', whose address there is 0x%" PRIx64 " (no symbol at "
+		  "0x%" PRIx64 " names it: the linker dropped it)", head, v,
+		  vt->class_name ? vt->class_name : "?",
+		  vt->symbol ? vt->symbol : "?", slot, off, d->function.name,
+		  word, word) < 0 ? -1 : 1;
     }
   decided (d, k);
   bool thunk = strcmp (sym, d->function.symbol) != 0;
@@ -924,44 +968,85 @@ decide_deleting_destructor (const struct cx *cx, Calltab_Decision *d)
 {
   if (!cx->q->has_this_vtable || d->ncandidates < 2)
     return 0;
+  /* Every candidate a deleting destructor at its entry: by its symbol;
+     one known only by GCC's DIE (the linker dropped its symbol, GCC
+     gave it no linkage name) is a destructor whose code is a deleting
+     destructor's, which makes it one too.  */
+  bool any = false;
   for (size_t i = 0; i < d->ncandidates; i++)
-    if (__calltab_destructor_kind (d->candidates[i].symbol) != '0'
-	|| d->candidates[i].low_pc != cx->q->pc)
-      return 0;
+    {
+      const Calltab_Function *c = &d->candidates[i];
+      if (c->low_pc != cx->q->pc)
+	return 0;
+      if (__calltab_destructor_kind (c->symbol) == '0')
+	any = true;
+      else if (c->symbol == NULL || c->symbol[0] != '~')
+	return 0;
+    }
   const struct ct_vtable *vt = __calltab_vtable_at (cx->st,
 						    cx->q->this_vtable);
-  if (vt == NULL || !vt->entries_known)
+  if (!any || vt == NULL || !vt->entries_known)
     return 0;
+  /* The destructors the object's vtable holds at the PC: named by a
+     candidate's symbol (directly or through a thunk), or a deleting
+     destructor whose address there is the PC.  */
   const struct ct_vtentry *e = cx->st->vtentries + vt->first_entry;
-  size_t k = d->ncandidates, n = 0;
-  const char *via = NULL;
+  const char *fn = NULL, *via = NULL;
+  size_t k = d->ncandidates;
+  bool by_word = false;
+  char buf[1024];
   for (size_t j = 0; j < vt->nentries; j++)
     {
       size_t i = d->ncandidates;
-      if (candidates_named (d, e[j].symbol, &i) != 1)
+      const char *target = __calltab_thunk_target (e[j].symbol, buf,
+						   sizeof buf);
+      const char *which = NULL;
+      bool word = false;
+      uint64_t w;
+      if (candidates_named (d, e[j].symbol, &i) == 1)
+	which = d->candidates[i].symbol;
+      else if (target == NULL
+	       && __calltab_destructor_kind (e[j].symbol) == '0'
+	       && __calltab_vtable_word (cx->ct, cx->st,
+					 vt->addr + e[j].offset, &w)
+	       && w == cx->q->pc)
+	{
+	  which = e[j].symbol;
+	  i = candidate_starting_at (d, w);
+	  word = true;
+	}
+      if (which == NULL)
 	continue;
-      if (n > 0 && i == k)
-	continue;
-      n++;
+      if (fn != NULL && strcmp (fn, which) != 0)
+	return 0;		/* two of them */
+      /* The evidence names the entry: the function's own, else a
+	 thunk to it.  */
+      if (fn == NULL || target == NULL)
+	via = e[j].symbol;
+      fn = which;
       k = i;
-      via = e[j].symbol;
+      by_word = word;
     }
-  if (n != 1)
+  if (fn == NULL || k == d->ncandidates)
     return 0;
-  decided (d, k);
+  if (by_word)
+    decided_as (cx, d, k, fn);
+  else
+    decided (d, k);
   d->table = -1;
   d->depth = 0;
   memset (&d->entry, 0, sizeof d->entry);
-  bool thunk = strcmp (via, d->function.symbol) != 0;
+  bool thunk = strcmp (via, fn) != 0;
   return say (cx, d, "every function at 0x%" PRIx64 " is a deleting "
 	      "destructor, which runs only for an object of its own class, "
 	      "and the PC is at their entry: the object's vtable 0x%" PRIx64
-	      " is %s's (the vtable DIE %s), which holds '%s'%s%s%s",
+	      " is %s's (the vtable DIE %s), which holds '%s'%s%s%s%s",
 	      cx->q->pc, cx->q->this_vtable,
 	      vt->class_name ? vt->class_name : "?",
 	      vt->symbol ? vt->symbol : "?", d->function.name,
 	      thunk ? " (through the thunk " : "", thunk ? via : "",
-	      thunk ? ")" : "") < 0 ? -1 : 1;
+	      thunk ? ")" : "", by_word ? " at that address (no symbol there "
+	      "names it: the linker dropped it)" : "") < 0 ? -1 : 1;
 }
 
 static int decide_by_calls (const struct cx *cx, uint64_t addr,

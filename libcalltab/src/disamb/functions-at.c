@@ -14,6 +14,7 @@
 #include <string.h>
 #include <dwarf.h>
 #include "disamb.h"
+#include "elf/code-index.h"
 
 /* ---- symbols ------------------------------------------------------------ */
 
@@ -355,6 +356,7 @@ disamb_free (struct ct_disamb *st)
   free (st->vtables);
   free (st->vtentries);
   free (st->thunk_targets);
+  __calltab_code_end (st->code);
   free (st);
 }
 
@@ -392,6 +394,9 @@ build (Calltab *ct)
 				    &talloc) < 0)
       goto fail;
   __calltab_sort_thunk_targets (st);
+  if (st->nvtentries > 0 && ct->ehdr.e_type != ET_REL
+      && (st->code = __calltab_code_begin (ct->elf)) == NULL)
+    goto fail;
   return st;
 
 fail:

@@ -14,6 +14,7 @@
 #include <dwarf.h>
 #include "calltab-format.h"
 #include "disamb.h"
+#include "elf/code-index.h"
 
 
 static int
@@ -241,6 +242,35 @@ __calltab_has_thunk (const struct ct_disamb *st, const char *symbol)
   return symbol != NULL && st->nthunk_targets > 0
 	 && bsearch (&symbol, st->thunk_targets, st->nthunk_targets,
 		     sizeof *st->thunk_targets, compare_strings) != NULL;
+}
+
+bool
+__calltab_vtable_word (const Calltab *ct, const struct ct_disamb *st,
+		       uint64_t addr, uint64_t *value)
+{
+  if (st->code == NULL)
+    return false;
+  unsigned asize = gelf_getclass (ct->elf) == ELFCLASS32 ? 4 : 8;
+  const struct ct_code_reloc *r = __calltab_code_reloc (st->code, 0, addr);
+  if (r != NULL && r->sym_name != NULL && *r->sym_name != '\0')
+    {
+      /* A symbol's address: known when the file defines it.  */
+      if (r->sym_shndx == SHN_UNDEF || r->implicit)
+	return false;
+      *value = r->sym_value + (uint64_t) r->addend;
+      return true;
+    }
+  if (r != NULL && !r->implicit)
+    {
+      *value = (uint64_t) r->addend;	/* R_X86_64_RELATIVE */
+      return true;
+    }
+  const unsigned char *p = __calltab_code_bytes_at (st->code, addr, asize);
+  if (p == NULL)
+    return false;
+  *value = __calltab_read_uint (p, asize, ct->ehdr.e_ident[EI_DATA]
+					  == ELFDATA2MSB);
+  return true;
 }
 
 const char *
