@@ -127,10 +127,12 @@ x86_64_resolve_relocatable (const struct ct_code *code,
 {
   bool direct = c->insn.kind == CT_INSN_CALL;
   size_t field = direct ? c->insn.rel_field : c->insn.disp_field;
-  if (field == CT_NO_FIELD)
+  if (field == CT_NO_FIELD && !(direct && c->insn.direct))
     return;
-  const struct ct_code_reloc *r
-    = __calltab_code_reloc (code, place->scnidx, field);
+  /* A short jump (a tail call's rel8) has no field a relocation could
+     apply to: the assembler resolved it within the section.  */
+  const struct ct_code_reloc *r = field == CT_NO_FIELD ? NULL
+    : __calltab_code_reloc (code, place->scnidx, field);
   /* A REL relocation's addend is the field's bytes.  */
   int64_t addend = r == NULL ? 0 : !r->implicit ? r->addend
 		   : direct ? c->insn.rel : c->insn.disp;
