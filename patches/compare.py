@@ -10,8 +10,9 @@ entry (address: a call's return address, the end of a tail call's jump;
 for .debug_dcall and .debug_tcall the callee's DIE offset in .debug_info
 and its name and linkage name, or "indirect" for a tail call whose
 target is not known; for .debug_vcall the vtable slot) must be those
-calltab reads, and the tool must print nothing on stderr.  Prints one line per file and tool, every difference, and last
-"N entries compared, N differences".  Exit status: 0 no difference,
+calltab reads, and the tool must print nothing on stderr.  Prints one
+line per file and tool, every difference, and last "N entries compared,
+N differences".  Exit status: 0 no difference,
 1 differences, 2 a tool could not be run.
 """
 
@@ -32,7 +33,8 @@ DIE_TABLES = ("dcall", "tcall")
 READELF_OPTION = "-wdvj"
 OBJDUMP_OPTION = "--dwarf=dcall,vcall,tcall"
 
-CONTENTS = re.compile(r"^Contents of the \.debug_(dcall|vcall|tcall) section")
+CONTENTS = re.compile(
+    r"^Contents of the \.debug_(dcall|vcall|tcall) section")
 FIELD = re.compile(r"^  ([A-Za-z._ ]+):\s+(.*)$")
 ENTRY = re.compile(r"^    ([0-9a-f]+) (.*)$")
 DIE = re.compile(r"^<(0x[0-9a-f]+|0)>(?: +(.*))?$")
