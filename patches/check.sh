@@ -18,7 +18,8 @@
 #    (and ld.bfd), and googletest's samples 1, 3 and 5 (gtest-all.o
 #    among the objects; linked by gold and lld --icf=all) when
 #    GTEST_DIR (default /usr/src/googletest/googletest) has it: entry by
-#    entry, after a self-test showing that a changed entry is reported.
+#    entry (.debug_dcall, .debug_vcall and .debug_tcall), after a
+#    self-test showing that a changed entry of each table is reported.
 # 6. Malformed tables (patches/fuzz.py): FUZZ_COUNT (200) copies of those
 #    objects with bytes of a table changed; readelf and objdump must not
 #    crash (the first FUZZ_VALGRIND, 10, under valgrind).
@@ -116,8 +117,8 @@ if [ ! -f "$sum" ]; then
     status=1
 else
     grep -E '^(FAIL|UNRESOLVED|ERROR|XPASS):' "$sum" && status=1
-    for t in "readelf --debug-dump=dcall,vcall" "readelf -wdv dcall-vcall-bad" \
-	     "objdump --dwarf=dcall,vcall"; do
+    for t in "readelf --debug-dump=dcall,vcall,tcall" \
+	     "readelf -wdvj dcall-vcall-bad" "objdump --dwarf=dcall,vcall,tcall"; do
 	grep -qxF "PASS: $t" "$sum" || { echo "check-patches: no PASS: $t" >&2; status=1; }
     done
     echo "check-patches:   $(grep -c '^PASS:' "$sum") passed, $(grep -cE '^(FAIL|UNRESOLVED|ERROR|XPASS):' "$sum") failed"
@@ -201,7 +202,7 @@ else
     die "no googletest in $GTEST_DIR (apt-get install googletest; make check-real fetches it)"
 fi
 
-step "comparing readelf -wdv and objdump --dwarf=dcall,vcall with calltab dump (${#files[@]} files)"
+step "comparing readelf -wdvj and objdump --dwarf=dcall,vcall,tcall with calltab dump (${#files[@]} files)"
 python3 "$top/patches/compare.py" --self-test --calltab "$CALLTAB" --readelf "$readelf" \
     --objdump "$objdump" "${files[@]}" > "$work/compare.out"
 cstatus=$?
@@ -216,8 +217,8 @@ step "malformed tables: readelf and objdump on ${FUZZ_COUNT:-200} changed copies
 python3 "$top/patches/fuzz.py" --readelf "$readelf" --objdump "$objdump" \
     --objcopy "$build/binutils/objcopy" --count "${FUZZ_COUNT:-200}" \
     --valgrind "${FUZZ_VALGRIND:-10}" --tmp "$work" \
-    "$work/calls-O0.o" "$work/virtual-O0.o" "$work/calls-dwarf64.o" \
-    "$work/rec-two-gold-icf"
+    "$work/calls-O0.o" "$work/virtual-O0.o" "$work/calls-O2.o" \
+    "$work/calls-dwarf64.o" "$work/rec-two-gold-icf"
 fstatus=$?
 [ "$fstatus" -eq 2 ] && { echo "check-patches: the malformed-table run failed" >&2; exit 2; }
 [ "$fstatus" -eq 0 ] || status=1

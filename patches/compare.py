@@ -1,35 +1,47 @@
 #!/usr/bin/env python3
-"""Compare the patched readelf's and objdump's decoding of .debug_dcall and
-.debug_vcall with `calltab dump --json`, entry by entry.
+"""Compare the patched readelf's and objdump's decoding of .debug_dcall,
+.debug_vcall and .debug_tcall with `calltab dump --json`, entry by entry.
 
 Usage: compare.py --calltab CALLTAB --readelf READELF --objdump OBJDUMP FILE...
 
 For every FILE and each of the two tools: the units (section, offset,
 length, version, address size, .debug_info offset) and, per unit, every
-entry (return address; for .debug_dcall the callee's DIE offset in
-.debug_info and its name and linkage name; for .debug_vcall the vtable
-slot) must be those calltab reads, and the tool must print nothing on
-stderr.  Prints one line per file and tool, every difference, and last
-"N entries compared, N differences".  Exit status: 0 no difference,
+entry (address: a call's return address, the end of a tail call's jump;
+for .debug_dcall and .debug_tcall the callee's DIE offset in .debug_info
+and its name and linkage name, or "indirect" for a tail call whose
+target is not known; for .debug_vcall the vtable slot) must be those
+calltab reads, and the tool must print nothing on stderr.  Prints one
+line per file and tool, every difference, and last "N entries compared,
+N differences".  Exit status: 0 no difference,
 1 differences, 2 a tool could not be run.
 """
 
 import argparse
+import copy
 import json
 import re
 import subprocess
 import sys
 
-TABLES = ("dcall", "vcall")
+TABLES = ("dcall", "vcall", "tcall")
 
-CONTENTS = re.compile(r"^Contents of the \.debug_(dcall|vcall) section")
+# The tables whose entries name a callee DIE (and whose unit headers
+# have a .debug_info offset).
+DIE_TABLES = ("dcall", "tcall")
+
+# readelf -wdvj, objdump --dwarf=dcall,vcall,tcall: the three tables.
+READELF_OPTION = "-wdvj"
+OBJDUMP_OPTION = "--dwarf=dcall,vcall,tcall"
+
+CONTENTS = re.compile(
+    r"^Contents of the \.debug_(dcall|vcall|tcall) section")
 FIELD = re.compile(r"^  ([A-Za-z._ ]+):\s+(.*)$")
 ENTRY = re.compile(r"^    ([0-9a-f]+) (.*)$")
 DIE = re.compile(r"^<(0x[0-9a-f]+|0)>(?: +(.*))?$")
 
 
 def parse_dump(text):
-    """The units of a readelf -wdv / objdump --dwarf=dcall,vcall output:
+    """The units of a readelf -wdvj / objdump --dwarf=dcall,vcall,tcall output:
     {(table, section ordinal, offset): unit}, unit = dict of the header
     fields and a list of entries."""
     units = {}
@@ -63,7 +75,9 @@ def parse_dump(text):
         if m and unit is not None:
             addr = int(m.group(1), 16)
             rest = m.group(2)
-            if table == "dcall":
+            if table == "tcall" and rest == "indirect":
+                unit["entries"].append((addr, "indirect"))
+            elif table in DIE_TABLES:
                 d = DIE.match(rest)
                 if d is None:
                     unit["entries"].append(("unparsed", addr, rest))
@@ -99,11 +113,13 @@ def calltab_units(doc):
                 "Pointer Size": str(u["address_size"]),
                 "entries": [],
             }
-            if t == "dcall":
+            if t in DIE_TABLES:
                 want["Offset into .debug_info"] = (
                     "%#x" % u["debug_info"] if u["debug_info"] else "0")
             for e in u["entries"]:
-                if t == "dcall":
+                if t == "tcall" and e.get("indirect"):
+                    want["entries"].append((e["call_site"], "indirect"))
+                elif t in DIE_TABLES:
                     want["entries"].append(
                         (e["call_site"], e["die"], expected_name(e)))
                 else:
@@ -156,40 +172,68 @@ def compare(path, tool, got, want, out):
 
 
 def self_test(args):
-    """Change one entry of each table in what calltab read of the first
-    file that has both tables (else one) and check that the comparison
-    reports each change for both tools; exit 2 if it does not."""
+    """Change entries in what calltab read of a file with entries in all
+    three tables (the first such file that has an indirect tail call,
+    else the first such file): the address of the first entry of each
+    table, and an indirect tail call (another entry) into a direct one.
+    Check that the comparison reports no difference before the changes
+    and each change, and nothing else, after them, for both tools; exit
+    2 if it does not."""
+    chosen = None
     for path in args.files:
         p = run([args.calltab, "dump", "--json", path])
         if p.returncode != 0:
             continue
         want = calltab_units(json.loads(p.stdout))
-        changed = set()
-        for key, unit in sorted(want.items()):
-            if unit["entries"] and key[0] not in changed:
-                e = unit["entries"][0]
-                unit["entries"][0] = (e[0] + 1,) + e[1:]
-                changed.add(key[0])
-        if not changed:
+        if any(not any(u["entries"] for k, u in want.items() if k[0] == t)
+               for t in TABLES):
             continue
-        for tool, cmd in (("readelf", [args.readelf, "-wdv", path]),
-                          ("objdump", [args.objdump, "--dwarf=dcall,vcall",
-                                       path])):
-            out = open("/dev/null", "w")
-            _, ndiffs = compare(path, tool, parse_dump(run(cmd).stdout), want,
-                                out)
-            out.close()
-            if ndiffs != len(changed):
-                print("compare: self-test failed: %d changed entries in %s "
-                      "gave %d differences with %s" %
-                      (len(changed), path, ndiffs, tool))
-                sys.exit(2)
-        if len(changed) == 2:
-            print("self-test: a changed .debug_dcall and .debug_vcall entry "
-                  "of %s reported by both tools" % path)
-            return
-    print("compare: self-test found no file with entries")
-    sys.exit(2)
+        indirect = [(key, i) for key, unit in sorted(want.items())
+                    if key[0] == "tcall"
+                    for i, e in enumerate(unit["entries"])
+                    if e[1] == "indirect"]
+        if chosen is None or (indirect and not chosen[2]):
+            chosen = (path, want, indirect)
+        if indirect:
+            break
+    if chosen is None:
+        print("compare: self-test found no file with entries in all of %s" %
+              ", ".join(".debug_" + t for t in TABLES))
+        sys.exit(2)
+
+    path, want, indirect = chosen
+    unchanged = copy.deepcopy(want)
+    changed = set()
+    what = []
+    if indirect:
+        key, i = indirect[0]
+        want[key]["entries"][i] = (want[key]["entries"][i][0], 0, "")
+        changed.add((key, i))
+        what.append("an indirect tail call made direct")
+    for t in TABLES:
+        for key, i in [(key, i) for key, unit in sorted(want.items())
+                       if key[0] == t
+                       for i in range(len(unit["entries"]))]:
+            if (key, i) not in changed:
+                e = want[key]["entries"][i]
+                want[key]["entries"][i] = (e[0] + 1,) + e[1:]
+                changed.add((key, i))
+                what.append("a .debug_%s address" % t)
+                break
+    for tool, cmd in (("readelf", [args.readelf, READELF_OPTION, path]),
+                      ("objdump", [args.objdump, OBJDUMP_OPTION, path])):
+        got = parse_dump(run(cmd).stdout)
+        out = open("/dev/null", "w")
+        _, nsame = compare(path, tool, got, unchanged, out)
+        _, ndiffs = compare(path, tool, got, want, out)
+        out.close()
+        if nsame != 0 or ndiffs != len(changed):
+            print("compare: self-test failed: %s gave %d differences "
+                  "unchanged and %d with %d changed entries of %s" %
+                  (tool, nsame, ndiffs, len(changed), path))
+            sys.exit(2)
+    print("self-test: %s of %s reported by both tools" %
+          (", ".join(what), path))
 
 
 def main():
@@ -215,9 +259,8 @@ def main():
             total_diffs += 1
             continue
         want = calltab_units(json.loads(p.stdout))
-        for tool, cmd in (("readelf", [args.readelf, "-wdv", path]),
-                          ("objdump", [args.objdump, "--dwarf=dcall,vcall",
-                                       path])):
+        for tool, cmd in (("readelf", [args.readelf, READELF_OPTION, path]),
+                          ("objdump", [args.objdump, OBJDUMP_OPTION, path])):
             p = run(cmd)
             entries, ndiffs = compare(path, tool, parse_dump(p.stdout), want,
                                       sys.stdout)
