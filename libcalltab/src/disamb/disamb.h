@@ -97,6 +97,9 @@ struct ct_disamb
      the function pointers a vtable holds; built when vtable DIEs list
      their entries, else NULL.  */
   struct ct_code *code;
+  /* The jumps and code references of the file (jumps.c), built on
+     first use under the handle's lock.  */
+  struct ct_jumps *jumps;
   struct ct_strpool *pool;	/* the handle's strings (reader/strings.c),
 				   under Calltab.lock */
 };
@@ -194,15 +197,40 @@ struct ct_tail_walk
   uint64_t site[CT_TAIL_MAX];	/* the end of that jump (.debug_tcall) */
   bool thunk[CT_TAIL_MAX];	/* reached as a thunk's target */
   size_t n;
-  const char *unknown;		/* where the walk stopped, or NULL */
+  const char *unknown;		/* the first place the walk was short of
+				   the end, or NULL: complete */
   enum ct_tail_why why;
+  size_t nshort;		/* how many such places */
   Calltab_Entry entry;		/* INDIRECT, UNRESOLVED: the entry */
 };
 
-/* Walk the tail calls from the function FROM into *W.  Returns 0 (W
-   complete unless W->unknown), -1 out of memory.  Strings it makes
+/* Walk the tail calls from the function FROM into *W, past the places
+   it cannot follow.  Returns 0 (W complete unless W->unknown), -1 out
+   of memory.  Strings it makes
    (thunks' targets) are interned in CT's pool.  */
 int __calltab_tail_walk (const Calltab *ct, const struct ct_disamb *st,
 			 const char *from, struct ct_tail_walk *w);
+
+/* jumps.c: the ways into the code at ADDR other than a call.  A direct
+   jump to a target: TARGET, and SITE the end of the jump.  */
+struct ct_jump
+{
+  uint64_t target, site;
+};
+
+/* -1 when the file cannot tell (no code index, or code that does not
+   decode throughout; out of memory); 1 when the address ADDR is taken
+   somewhere (a jump through a pointer may reach it); 0 when only direct
+   jumps reach it: *JUMPS[0..*N), sorted by site.  */
+int __calltab_entry_ways (const Calltab *ct, const struct ct_disamb *st,
+			  uint64_t addr, const struct ct_jump **jumps,
+			  size_t *n);
+void __calltab_jumps_free (struct ct_jumps *j);
+
+/* The start of the sized function symbol whose code holds the jump
+   ending at SITE, 0 if none (after __calltab_entry_ways built the
+   index).  */
+uint64_t __calltab_function_holding (const struct ct_disamb *st,
+				     uint64_t site);
 
 #endif /* disamb.h */

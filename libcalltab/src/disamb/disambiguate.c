@@ -354,6 +354,138 @@ decided (Calltab_Decision *d, size_t k)
   d->function = d->candidates[k];
 }
 
+/* Whether the walk W visited the function SYMBOL.  */
+static bool
+walked (const struct ct_tail_walk *w, const char *symbol)
+{
+  for (size_t i = 0; i < w->n; i++)
+    if (strcmp (w->fn[i], symbol) == 0)
+      return true;
+  return false;
+}
+
+/* Whether a function of the walk W starts at ADDR (-1 out of memory).  */
+static int
+walked_at (const struct cx *cx, const struct ct_tail_walk *w, uint64_t addr)
+{
+  Calltab_Function *f = NULL;
+  size_t n = 0;
+  if (__calltab_functions_at (cx->ct, cx->st, addr, &f, &n) < 0)
+    return -1;
+  bool yes = false;
+  for (size_t i = 0; i < n && !yes; i++)
+    yes = f[i].low_pc == addr && f[i].symbol != NULL
+	  && walked (w, f[i].symbol);
+  free (f);
+  return yes;
+}
+
+/* Whether the code at ENTRY (a function's start) can run in the frame
+   the walk W describes: a function of the walk, or one a jump through a
+   pointer may reach (its address is taken), or one a direct jump from
+   such a function reaches, transitively.  Where the file cannot tell,
+   or the search goes deep, it can.  1 yes, 0 no, -1 out of memory.  */
+static int
+reachable (const struct cx *cx, const struct ct_tail_walk *w, uint64_t entry,
+	   unsigned depth)
+{
+  int r = walked_at (cx, w, entry);
+  if (r != 0)
+    return r;
+  const struct ct_jump *jumps;
+  size_t n;
+  if (depth > 8 || entry == 0
+      || __calltab_entry_ways (cx->ct, cx->st, entry, &jumps, &n) != 0)
+    return 1;
+  for (size_t i = 0; i < n; i++)
+    {
+      uint64_t from = __calltab_function_holding (cx->st, jumps[i].site);
+      r = from == 0 || from == entry ? from == 0
+	  : reachable (cx, w, from, depth + 1);
+      if (r != 0)
+	return r;
+    }
+  return 0;
+}
+
+/* The walk W from the callee (HEAD says which entry named it) could not
+   follow every jump: bound the rest by the file's code.  The frame's
+   function was entered at its start, the candidates' shared entry, by
+   a jump (no call returns to it).  When that address is taken nowhere,
+   no jump through a pointer reaches it, and the direct jumps to it are
+   all the code has (jumps.c); of those, the ones in code that can run
+   in this frame (reachable) must each be a .debug_tcall entry of a
+   function the walk went through, and the candidates they name are all
+   that can have run.  Returns 1 when D is decided (-1 out of memory),
+   0 when this does not decide.  */
+static int
+bound_by_code (const struct cx *cx, Calltab_Decision *d,
+	       const struct ct_tail_walk *w, const char *head, uint64_t addr,
+	       const char *who)
+{
+  uint64_t entry = d->candidates[0].low_pc;
+  for (size_t i = 1; i < d->ncandidates; i++)
+    if (d->candidates[i].low_pc != entry)
+      return 0;
+  if (entry == 0 || addr < entry)
+    return 0;
+  const struct ct_jump *jumps;
+  size_t njumps;
+  if (__calltab_entry_ways (cx->ct, cx->st, entry, &jumps, &njumps) != 0)
+    return 0;
+  size_t k = d->ncandidates, nways = 0;
+  uint64_t site = 0;
+  for (size_t i = 0; i < njumps; i++)
+    {
+      uint64_t from = __calltab_function_holding (cx->st, jumps[i].site);
+      int r = from == 0 ? 1 : reachable (cx, w, from, 0);
+      if (r < 0)
+	return -1;
+      if (r == 0)
+	continue;		/* code that cannot run in this frame */
+      /* The recorded tail call that ends there, of a walked function;
+	 a merged function's entry naming another candidate there makes
+	 it two.  */
+      size_t cookie = 0, hit = d->ncandidates;
+      Calltab_Entry e;
+      bool ours = false;
+      while (calltab_lookup (cx->ct, CALLTAB_TCALL, jumps[i].site, &cookie,
+			     &e) == 0)
+	{
+	  const char *caller = cx->st->ucallers[CALLTAB_TCALL][e.unit].symbol;
+	  const char *callee = callee_symbol (cx->ct, &e);
+	  size_t c = callee != NULL ? find_candidate (d, callee)
+				    : d->ncandidates;
+	  if (caller != NULL && walked (w, caller) && c < d->ncandidates)
+	    ours = true;
+	  else if (c == d->ncandidates)
+	    continue;
+	  if (hit != d->ncandidates && hit != c)
+	    return 0;
+	  hit = c;
+	}
+      if (!ours || (k != d->ncandidates && k != hit))
+	return 0;		/* unrecorded, or two candidates reached */
+      k = hit;
+      site = jumps[i].site;
+      nways++;
+    }
+  if (k == d->ncandidates)
+    return 0;
+  decided (d, k);
+  return say (cx, d, "%s, whose code does not hold 0x%" PRIx64 "; on the "
+	      "way '%s' %s, but no jump through a pointer reaches 0x%" PRIx64
+	      " (its address is taken nowhere), and of the direct jumps to "
+	      "it %zu can run here, each a tail call to '%s' of a function on "
+	      "the way (the last ending at 0x%" PRIx64 ")%s",
+	      head, addr, user_name (cx, w->unknown),
+	      w->why == CT_TAIL_INDIRECT ? "jumps through a pointer"
+	      : w->why == CT_TAIL_UNDESCRIBED ? "has no record of its tail calls"
+	      : "has a .debug_tcall entry whose callee DIE does not resolve",
+	      entry, nways, d->function.name, site, who ? who : "") < 0
+	 ? -1 : 1;
+}
+
 /* The frame at LEVEL returns to a call of CALLEE, whose code does not
    hold the address: it jumped on.  The functions CALLEE reaches by tail
    calls (tail-calls.c) decide when exactly one of them is at the
@@ -372,6 +504,15 @@ decide_by_tail_calls (const struct cx *cx, size_t level, const char *callee,
       return -1;
     }
   int ret;
+  if (w->unknown != NULL && w->why != CT_TAIL_TOO_LONG)
+    {
+      int r = bound_by_code (cx, d, w, head, addr, who);
+      if (r != 0)
+	{
+	  free (w);
+	  return r < 0 ? -1 : 0;
+	}
+    }
   if (w->unknown != NULL)
     {
       const char *why

@@ -356,6 +356,7 @@ disamb_free (struct ct_disamb *st)
   free (st->vtables);
   free (st->vtentries);
   free (st->thunk_targets);
+  __calltab_jumps_free (st->jumps);
   __calltab_code_end (st->code);
   free (st);
 }
@@ -394,7 +395,8 @@ build (Calltab *ct)
 				    &talloc) < 0)
       goto fail;
   __calltab_sort_thunk_targets (st);
-  if (st->nvtentries > 0 && ct->ehdr.e_type != ET_REL
+  if ((st->nvtentries > 0 || ct->tables[CALLTAB_TCALL].nunits > 0)
+      && ct->ehdr.e_type != ET_REL
       && (st->code = __calltab_code_begin (ct->elf)) == NULL)
     goto fail;
   return st;

@@ -7,8 +7,10 @@
    (DW_AT_calltab_tail_calls): their jumps are the edges, walked breadth
    first from F.  A walk is complete when every function on it has its
    tail calls described that way (or is a thunk, whose only jump is to
-   the function its name gives) and none jumps through a pointer; only
-   a complete walk is evidence.  */
+   the function its name gives) and none jumps through a pointer.  An
+   incomplete walk goes on past those and says where it was short (the
+   first place, and how many), for the caller to bound the rest from
+   the file's code (jumps.c).  */
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -69,6 +71,21 @@ tail_calls_known (const Calltab *ct, const struct ct_disamb *st,
   return unit_records_tail_calls (&cu);
 }
 
+/* Note that the walk W is short at function F, for WHY (the first
+   place is kept; every place counted).  */
+static void
+short_of (struct ct_tail_walk *w, const char *f, enum ct_tail_why why,
+	  const Calltab_Entry *e)
+{
+  if (w->nshort++ == 0)
+    {
+      w->unknown = f;
+      w->why = why;
+      if (e != NULL)
+	w->entry = *e;
+    }
+}
+
 /* Add SYMBOL, reached from W->fn[FROM] by the jump ending at SITE, unless
    it is there already.  Returns 0, or 1 when the walk is too long.  */
 static int
@@ -119,9 +136,8 @@ __calltab_tail_walk (const Calltab *ct, const struct ct_disamb *st,
 	}
       if (!tail_calls_known (ct, st, f))
 	{
-	  w->unknown = f;
-	  w->why = CT_TAIL_UNDESCRIBED;
-	  return 0;
+	  short_of (w, f, CT_TAIL_UNDESCRIBED, NULL);
+	  continue;
 	}
       for (size_t k = lo; k < hi; k++)
 	{
@@ -134,17 +150,13 @@ __calltab_tail_walk (const Calltab *ct, const struct ct_disamb *st,
 	      Calltab_Func callee;
 	      if (e.value == CALLTAB_TCALL_INDIRECT)
 		{
-		  w->unknown = f;
-		  w->why = CT_TAIL_INDIRECT;
-		  w->entry = e;
-		  return 0;
+		  short_of (w, f, CT_TAIL_INDIRECT, &e);
+		  continue;
 		}
 	      if (calltab_callee (ct, &e, &callee) != 0)
 		{
-		  w->unknown = f;
-		  w->why = CT_TAIL_UNRESOLVED;
-		  w->entry = e;
-		  return 0;
+		  short_of (w, f, CT_TAIL_UNRESOLVED, &e);
+		  continue;
 		}
 	      const char *t = callee.linkage_name != NULL
 			      ? callee.linkage_name : callee.name;
@@ -156,7 +168,9 @@ __calltab_tail_walk (const Calltab *ct, const struct ct_disamb *st,
   return 0;
 
 too_long:
+  /* Not bounded by the file: the caller takes it as it stands.  */
   w->unknown = w->fn[w->n - 1];
   w->why = CT_TAIL_TOO_LONG;
+  w->nshort++;
   return 0;
 }

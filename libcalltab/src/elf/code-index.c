@@ -354,6 +354,26 @@ __calltab_code_bytes (const struct ct_code *code, size_t scnidx,
   return code->sections[scnidx].bytes;
 }
 
+size_t
+__calltab_code_nsections (const struct ct_code *code)
+{
+  return code->nsections;
+}
+
+const GElf_Shdr *
+__calltab_code_shdr (const struct ct_code *code, size_t scnidx)
+{
+  return scnidx == 0 || scnidx >= code->nsections
+	 ? NULL : &code->sections[scnidx].shdr;
+}
+
+const struct ct_code_reloc *
+__calltab_code_relocs (const struct ct_code *code, size_t *n)
+{
+  *n = code->nrelocs;
+  return code->relocs;
+}
+
 uint64_t
 __calltab_code_scn_addr (const struct ct_code *code, size_t scnidx)
 {

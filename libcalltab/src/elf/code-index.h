@@ -61,6 +61,17 @@ unsigned int __calltab_code_machine (const struct ct_code *code);
    (places are addresses).  */
 bool __calltab_code_relocatable (const struct ct_code *code);
 
+/* The number of sections (indexes 1 .. N-1 are sections).  */
+size_t __calltab_code_nsections (const struct ct_code *code);
+
+/* Its section header SCNIDX, NULL if none.  */
+const GElf_Shdr *__calltab_code_shdr (const struct ct_code *code,
+				      size_t scnidx);
+
+/* Every relocation indexed (__calltab_code_reloc's), *N of them.  */
+const struct ct_code_reloc *__calltab_code_relocs (const struct ct_code *code,
+						   size_t *n);
+
 /* The address of section SCNIDX (0 in objects, or if it does not
    exist).  */
 uint64_t __calltab_code_scn_addr (const struct ct_code *code, size_t scnidx);
