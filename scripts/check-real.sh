@@ -11,11 +11,14 @@
 # CONSUMER_LEVEL it also builds everything without the plugin and compares
 # what readelf, eu-readelf, llvm-dwarfdump and gdb make of both
 # (scripts/real/consumers.sh), and verifies a mixed build (gtest-all.o
-# without the plugin, the rest with it).
+# without the plugin, the rest with it).  Last, it stops gdb at every
+# entry into merged code of the samples linked with --icf=all and scores
+# the names calltab's filter gives against the unfolded link
+# (scripts/real/icf-stops.sh).
 #
 # Exit status: 0 when every build passed (built, its tests passed, verify
-# found no error and no warning) and no consumer did worse with the
-# plugin; 1 otherwise.  Settings: scripts/real/common.sh.
+# found no error and no warning), no consumer did worse with the plugin
+# and calltab named no stop in merged code wrong; 1 otherwise.  Settings: scripts/real/common.sh.
 set -euo pipefail
 # shellcheck source=scripts/real/common.sh
 . "$(dirname "$0")/real/common.sh"
@@ -227,6 +230,33 @@ case " $LEVELS " in
     cat "$cd_level/consumers.summary"
     ;;
 esac
+
+# Merged code named by calltab's gdb filter (docs/disambiguate.md,
+# "Measured"): googletest's samples linked by gold and lld --icf=all, PIE
+# and not, each against its ld.bfd link (the same objects, no folding);
+# a stop calltab names wrong fails check-real, the share decided is a
+# figure.
+echo
+echo "merged code under gdb (scripts/real/icf-stops.sh): calltab's name against the unfolded program's"
+for l in $LEVELS; do
+    d=$(real_leveldir "$l")
+    for n in gold-icf gold-icf-no-pie lld-icf lld-icf-no-pie; do
+        case $n in *-no-pie) r=bfd-no-pie ;; *) r=bfd ;; esac
+        icf=$d/gtest/test-$n ref=$d/gtest/test-$r
+        [ -x "$icf" ] && [ -x "$ref" ] || continue
+        rc=0
+        "$REAL_TOP/scripts/real/icf-stops.sh" "$icf" "$ref" \
+            "$l googletest samples, $n" "$d/icf-stops-$n" \
+            >"$d/icf-stops-$n.txt" 2>&1 || rc=$?
+        line=$(tail -n 1 "$d/icf-stops-$n.txt")
+        if [ "$rc" -eq 0 ]; then
+            echo "$line"
+        else
+            echo "$line: FAIL (exit $rc; $d/icf-stops-$n.txt)"
+            fail=$((fail + 1))
+        fi
+    done
+done
 
 echo
 phase "report done"
