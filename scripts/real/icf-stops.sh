@@ -116,6 +116,26 @@ run_gdb "$icf" "$dir/icf.bp" "$dir/icf.stops" 1
 python3 - "$dir" "$label" <<'EOF'
 import collections, sys
 d, label = sys.argv[1], sys.argv[2]
+def same(a, b):
+    """Whether two of gdb's names of a frame name one function: gdb
+    spells some with their parameters (a template's member whose DIE has
+    no linkage name), calltab's filter as gdb names others, without; and
+    spaces differ inside template arguments."""
+    def base(n):
+        n = n[:-len(" const")] if n.endswith(" const") else n
+        if not n.endswith(")"):
+            return n
+        depth = 0
+        for i in range(len(n) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(n[i], 0)
+            if depth == 0:
+                return n[:i]
+        return n
+    # GCC's DIEs and the demangler space function types apart differently
+    # ("F(int)", "F (int)").
+    return a == b or base(a).replace(" ", "") == base(b).replace(" ", "")
+
+
 def syms(p):
     at = collections.defaultdict(set)
     for line in open(p):
@@ -153,6 +173,7 @@ capn = cap_wrong = cap_undec = 0
 off = offstops = 0
 first = None
 reasons = collections.Counter()
+wrongs = []
 for a in sorted(set(ref) | set(icf)):
     r, g, c = ref.get(a, []), plain.get(a, []), icf.get(a, [])
     if not (len(r) == len(g) == len(c)):
@@ -163,17 +184,18 @@ for a in sorted(set(ref) | set(icf)):
         n += 1
         capped = k < CAP
         capn += capped
-        gdb_wrong += gname != truth
+        gdb_wrong += not same(gname, truth)
         if "[calltab: undecidable" in shown:
             undec += 1
             cap_undec += capped
             # The reason's first words: "tail call", "indirect call", ...
             why = shown.split("[calltab: undecidable: ", 1)[1]
             reasons[why.split(":", 1)[0]] += 1
-        elif shown != truth:
+        elif not same(shown, truth):
             ct_wrong += 1
             cap_wrong += capped
             first = first or (truth, gname, shown)
+            wrongs.append("%#x\t%s\t%s\t%s" % (a, truth, gname, shown))
 pct = lambda k: 100.0 * k / n if n else 0.0
 print("%s: %d addresses with several functions;" % (label, merged))
 print("  %d left out (a name not one function of its own in both programs,"
@@ -198,6 +220,10 @@ if tot:
           % (1e6 * t0 / tot, 1e6 * t1 / tot, t1 / t0 if t0 else 0.0))
 if first:
     print("  first wrong: truth %s, gdb %s, calltab %s" % first)
+# Every stop named wrong, for a look: address, truth, gdb's, calltab's.
+with open(d + "/wrong.txt", "w") as f:
+    for w in wrongs:
+        f.write(w + "\n")
 capd = 100.0 * (capn - cap_undec) / capn if capn else 0.0
 print("%s: %d stops, %d wrong, %d undecided (%.1f%% decided; capped: %d stops,"
       " %d wrong, %d undecided, %.1f%% decided)"
