@@ -11,7 +11,10 @@ Per frame (docs/gdb.md):
 - the return addresses are the PCs of the older real frames (inline
   frames share their real frame's PC and are skipped), as long as they
   are in the same object file and the chain is made of ordinary calls
-  (it stops at a signal trampoline, a tail-call frame or a dummy frame).
+  (it stops at a signal trampoline or a dummy frame; the tail-call
+  frames gdb makes up from GCC's call-site DIEs have no stack frame of
+  their own, no return address, and are stepped over: the frame below
+  them returns to the real frame above them).
 """
 
 import re
@@ -26,7 +29,7 @@ _START = re.compile(r"^\s*Start: 0x([0-9a-fA-F]+), End: 0x([0-9a-fA-F]+)")
 _FROM = re.compile(r"^From '(.*)', file type ")
 
 _REAL = (gdb.NORMAL_FRAME,)
-_CHAIN = (gdb.NORMAL_FRAME, gdb.INLINE_FRAME)
+_CHAIN = (gdb.NORMAL_FRAME, gdb.INLINE_FRAME, gdb.TAILCALL_FRAME)
 
 
 def _strip_params(name):
