@@ -76,18 +76,36 @@ struct vt_entry
    (one or more symbols at its address), or none.  */
 struct vt_word
 {
-  const char *names[8];
+  const char *names[8];		/* the first of them */
   size_t n;
   bool unknown;			/* points somewhere without a symbol */
+  bool have_value;		/* linked: VALUE is the function's address */
+  uint64_t value;
 };
 
-static bool
-word_names (const struct vt_word *w, const char *symbol)
+/* Whether W holds the function SYMBOL: 1 yes, 0 no, -1 cannot tell (a
+   linked file without SYMBOL: the linker dropped the local symbol of a
+   copy it folded).  Under ICF any number of symbols share an address:
+   SYMBOL's own address is compared, not the first names there.  */
+static int
+word_names (struct verify *v, const struct vt_word *w, const char *symbol)
 {
   for (size_t i = 0; i < w->n; i++)
     if (strcmp (w->names[i], symbol) == 0)
-      return true;
-  return false;
+      return 1;
+  if (!w->have_value)
+    return 0;
+  size_t cookie = 0, scn;
+  uint64_t addr, size;
+  bool any = false;
+  while (__calltab_code_symbol_named (v->code, symbol, &cookie, &scn, &addr,
+				      &size))
+    {
+      if (addr == w->value)
+	return 1;
+      any = true;
+    }
+  return any ? 0 : -1;
 }
 
 /* Whether a relocation's symbol is a function: a function symbol, a
@@ -134,6 +152,8 @@ linked_word (struct verify *v, uint64_t addr, unsigned asize,
       w->unknown = true;
       return;
     }
+  w->have_value = true;
+  w->value = value;
   w->n = __calltab_code_symbols_at (v->code, 0, value, w->names,
 				    sizeof w->names / sizeof w->names[0]);
   /* Code without a function symbol (a file without .symtab): a function
@@ -299,7 +319,8 @@ check_entries (struct verify *v, Dwarf_Die *die, const char *sym,
       const struct vt_word *w = &words[i];
       if (e != NULL)
 	place.offset = e->die;
-      if (w->unknown)
+      int names = e != NULL && w->n > 0 ? word_names (v, w, e->symbol) : 1;
+      if (w->unknown || names < 0)
 	{
 	  if (!counted)
 	    ++*unchecked;
@@ -309,7 +330,7 @@ check_entries (struct verify *v, Dwarf_Die *die, const char *sym,
 	verify_report (v, VC_VTABLE_ENTRY, &place, "entry of the vtable "
 		       "'%s' at offset %" PRIu64 " names '%s', but the vtable "
 		       "holds no function there", sym, off, e->symbol);
-      else if (e != NULL && !word_names (w, e->symbol))
+      else if (e != NULL && names == 0)
 	verify_report (v, VC_VTABLE_ENTRY, &place, "entry of the vtable "
 		       "'%s' at offset %" PRIu64 " names '%s', but the vtable "
 		       "holds '%s' there", sym, off, e->symbol, w->names[0]);
@@ -401,7 +422,8 @@ verify_vtables (struct verify *v)
   if (unchecked > 0)
     verify_report_as (v, VC_VTABLE_ENTRY, V_NOTE, NULL,
 		      "%zu vtable %s not checked: what the vtable holds could "
-		      "not be read (its symbol, or a function symbol, is not "
-		      "in the file: stripped of .symtab?)", unchecked,
+		      "not be named (a symbol is not in the file: stripped of "
+		      ".symtab, or dropped by the linker with a copy it "
+		      "folded)", unchecked,
 		      unchecked == 1 ? "DIE's entries" : "DIEs' entries");
 }
