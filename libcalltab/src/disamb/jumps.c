@@ -50,35 +50,38 @@ cmp_u64 (const void *a, const void *b)
   return *x < *y ? -1 : *x > *y;
 }
 
+struct ranges
+{
+  uint64_t (*r)[2];
+  size_t n, alloc;
+};
+
+static int
+add_range (const GElf_Sym *sym, const char *name, void *arg)
+{
+  (void) name;
+  struct ranges *rs = arg;
+  if (GELF_ST_TYPE (sym->st_info) != STT_FUNC || sym->st_shndx == SHN_UNDEF
+      || sym->st_size == 0)
+    return 0;
+  if (__calltab_reserve (&rs->r, &rs->alloc, rs->n + 1, sizeof *rs->r) < 0)
+    return -1;
+  rs->r[rs->n][0] = sym->st_value;
+  rs->r[rs->n++][1] = sym->st_value + sym->st_size;
+  return 0;
+}
+
 /* The sized function symbols of ELF's symbol table: their code, as
    sorted [start, end) ranges, into *R (*N of them).  */
 static int
 function_ranges (Elf *elf, uint64_t (**r)[2], size_t *n)
 {
-  size_t alloc = 0;
-  *r = NULL;
-  *n = 0;
-  Elf_Scn *scn = NULL;
-  while ((scn = elf_nextscn (elf, scn)) != NULL)
-    {
-      GElf_Shdr sh;
-      Elf_Data *data;
-      if (gelf_getshdr (scn, &sh) == NULL || sh.sh_type != SHT_SYMTAB
-	  || sh.sh_entsize == 0 || (data = elf_getdata (scn, NULL)) == NULL)
-	continue;
-      for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++)
-	{
-	  GElf_Sym sym;
-	  if (gelf_getsym (data, (int) i, &sym) == NULL
-	      || GELF_ST_TYPE (sym.st_info) != STT_FUNC
-	      || sym.st_shndx == SHN_UNDEF || sym.st_size == 0)
-	    continue;
-	  if (__calltab_reserve (r, &alloc, *n + 1, sizeof **r) < 0)
-	    return -1;
-	  (*r)[*n][0] = sym.st_value;
-	  (*r)[(*n)++][1] = sym.st_value + sym.st_size;
-	}
-    }
+  struct ranges rs = { NULL, 0, 0 };
+  int rc = __calltab_symbols_walk (elf, SHT_SYMTAB, add_range, &rs);
+  *r = rs.r;
+  *n = rs.n;
+  if (rc < 0)
+    return -1;
   if (*n > 1)
     qsort (*r, *n, sizeof **r, cmp_u64);	/* by start */
   return 0;
@@ -263,6 +266,14 @@ holds_value (const unsigned char *bytes, size_t size, uint64_t value,
   return false;
 }
 
+/* A symbol of the dynamic symbol table defined at *ARG.  */
+static int
+exported_at (const GElf_Sym *sym, const char *name, void *arg)
+{
+  (void) name;
+  return sym->st_shndx != SHN_UNDEF && sym->st_value == *(uint64_t *) arg;
+}
+
 /* Whether the address ADDR of code is taken anywhere in the file: 1
    yes (or cannot be excluded), 0 no.  */
 static int
@@ -283,22 +294,8 @@ address_taken (const Calltab *ct, const struct ct_disamb *st,
 	 : rel[i].sym_value + (uint64_t) rel[i].addend) == addr)
       return 1;
   /* Exported: dlsym can find it.  */
-  Elf_Scn *scn = NULL;
-  while ((scn = elf_nextscn (ct->elf, scn)) != NULL)
-    {
-      GElf_Shdr sh;
-      Elf_Data *data;
-      if (gelf_getshdr (scn, &sh) == NULL || sh.sh_type != SHT_DYNSYM
-	  || sh.sh_entsize == 0 || (data = elf_getdata (scn, NULL)) == NULL)
-	continue;
-      for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++)
-	{
-	  GElf_Sym sym;
-	  if (gelf_getsym (data, (int) i, &sym) != NULL
-	      && sym.st_shndx != SHN_UNDEF && sym.st_value == addr)
-	    return 1;
-	}
-    }
+  if (__calltab_symbols_walk (ct->elf, SHT_DYNSYM, exported_at, &addr) > 0)
+    return 1;
   /* Held as bytes: a word of data (a pointer in a position-dependent
      file, a GOT slot the linker filled), or an immediate of code
      (mov $ADDR): every allocated section, every byte position.  */

@@ -36,6 +36,15 @@ int __calltab_reloc_walk (Elf *elf, Elf_Scn *rscn,
 			  int (*fn) (const struct ct_rel *rel, void *arg),
 			  void *arg);
 
+/* Call FN (SYM, NAME, ARG) for every symbol (index 1 on) of every symbol
+   table of ELF of type SHTYPE (SHT_SYMTAB or SHT_DYNSYM); NAME is "" when
+   it cannot be read.  Stops at the first non-zero return of FN and
+   returns it; 0 when FN returned 0 for all.  */
+int __calltab_symbols_walk (Elf *elf, unsigned int shtype,
+			    int (*fn) (const GElf_Sym *sym, const char *name,
+				       void *arg),
+			    void *arg);
+
 /* Whether the sh_link of relocation section RSCN of ELF is a symbol
    table that can be read: its relocations can name symbols.  */
 bool __calltab_reloc_has_symtab (Elf *elf, Elf_Scn *rscn);

@@ -246,3 +246,31 @@ nomem:
   __calltab_seterr (CALLTAB_E_NOMEM, NULL);
   return NULL;
 }
+
+int
+__calltab_symbols_walk (Elf *elf, unsigned int shtype,
+			int (*fn) (const GElf_Sym *sym, const char *name,
+				   void *arg),
+			void *arg)
+{
+  Elf_Scn *scn = NULL;
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      GElf_Shdr sh;
+      Elf_Data *data;
+      if (gelf_getshdr (scn, &sh) == NULL || sh.sh_type != shtype
+	  || sh.sh_entsize == 0 || (data = elf_getdata (scn, NULL)) == NULL)
+	continue;
+      for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++)
+	{
+	  GElf_Sym sym;
+	  if (gelf_getsym (data, (int) i, &sym) == NULL)
+	    continue;
+	  const char *name = elf_strptr (elf, sh.sh_link, sym.st_name);
+	  int rc = fn (&sym, name != NULL ? name : "", arg);
+	  if (rc != 0)
+	    return rc;
+	}
+    }
+  return 0;
+}

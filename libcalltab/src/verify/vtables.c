@@ -198,35 +198,36 @@ object_reloc (const struct ct_rel *rel, void *arg)
   return 0;
 }
 
+struct named
+{
+  const char *name;
+  size_t shndx;
+  uint64_t value;
+};
+
+static int
+defined_named (const GElf_Sym *sym, const char *name, void *arg)
+{
+  struct named *n = arg;
+  if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE
+      || strcmp (name, n->name) != 0)
+    return 0;
+  n->shndx = sym->st_shndx;
+  n->value = sym->st_value;
+  return 1;
+}
+
 /* Relocatable objects: the vtable symbol SYM's section and value.  */
 static bool
 object_symbol (struct verify *v, const char *sym, size_t *shndx,
 	       uint64_t *value)
 {
-  Elf_Scn *scn = NULL;
-  while ((scn = elf_nextscn (v->elf, scn)) != NULL)
-    {
-      GElf_Shdr sh;
-      Elf_Data *data;
-      if (gelf_getshdr (scn, &sh) == NULL || sh.sh_type != SHT_SYMTAB
-	  || sh.sh_entsize == 0 || (data = elf_getdata (scn, NULL)) == NULL)
-	continue;
-      for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++)
-	{
-	  GElf_Sym s;
-	  const char *name;
-	  if (gelf_getsym (data, (int) i, &s) != NULL
-	      && s.st_shndx != SHN_UNDEF && s.st_shndx < SHN_LORESERVE
-	      && (name = elf_strptr (v->elf, sh.sh_link, s.st_name)) != NULL
-	      && strcmp (name, sym) == 0)
-	    {
-	      *shndx = s.st_shndx;
-	      *value = s.st_value;
-	      return true;
-	    }
-	}
-    }
-  return false;
+  struct named n = { sym, 0, 0 };
+  if (__calltab_symbols_walk (v->elf, SHT_SYMTAB, defined_named, &n) <= 0)
+    return false;
+  *shndx = n.shndx;
+  *value = n.value;
+  return true;
 }
 
 /* Check the entries of vtable DIE, whose object is at LOC (SIZE bytes,
