@@ -73,12 +73,18 @@ struct abbrev_codes
   unsigned shape_code[N_SHAPES];	/* 0: shape not used */
   unsigned vtable_code;			/* 0: no vtable */
   unsigned entry_code;			/* vtable_code + 1 */
+  /* A declaration unit without DIEs (the TU's, when it records nothing
+     but its tail calls' completeness): its compile unit has no
+     children, which DW_CHILDREN_yes would claim (llvm-dwarfdump
+     --verify warns).  0: none.  */
+  unsigned empty_cu_code;
   /* By code: the subprogram shape, or N_SHAPES for the vtable,
-     N_SHAPES + 1 for its entries.  */
-  unsigned what[ABBREV_CU + N_SHAPES + 3];
+     N_SHAPES + 1 for its entries, N_SHAPES + 2 for the empty unit.  */
+  unsigned what[ABBREV_CU + N_SHAPES + 4];
   unsigned n;				/* the last code given */
 
-  abbrev_codes () : vtable_code (0), entry_code (0), n (ABBREV_CU)
+  abbrev_codes ()
+    : vtable_code (0), entry_code (0), empty_cu_code (0), n (ABBREV_CU)
   {
     memset (shape_code, 0, sizeof shape_code);
   }
@@ -89,6 +95,15 @@ struct abbrev_codes
       {
 	shape_code[shape] = ++n;
 	what[n] = shape;
+      }
+  }
+
+  void use_empty_cu ()
+  {
+    if (empty_cu_code == 0)
+      {
+	empty_cu_code = ++n;
+	what[n] = N_SHAPES + 2;
       }
   }
 
@@ -409,15 +424,15 @@ emit_vtable_abbrevs (emitter &e, unsigned code)
   e.uleb (0, NULL);
 }
 
+/* The abbreviation CODE of the declaration units' compile unit, with
+   children or not.  */
 void
-emit_abbrevs (emitter &e, const abbrev_codes &codes, bool tail_calls)
+emit_cu_abbrev (emitter &e, unsigned code, bool children, bool tail_calls)
 {
   const layout &lay = e.lay;
-  fputs ("\t.pushsection\t.debug_abbrev,\"\",@progbits\n", asm_out_file);
-  e.label (".Lcalltab_abbrev");
-  e.uleb (ABBREV_CU, "abbrev: declaration unit");
+  e.uleb (code, "abbrev: declaration unit");
   e.uleb (TAG_compile_unit, "DW_TAG_compile_unit");
-  e.u8 (1, "DW_CHILDREN_yes");
+  e.u8 (children, children ? "DW_CHILDREN_yes" : "DW_CHILDREN_no");
   e.uleb (AT_producer, "DW_AT_producer");
   e.uleb (FORM_strp, "DW_FORM_strp");
   e.uleb (AT_language, "DW_AT_language");
@@ -429,9 +444,23 @@ emit_abbrevs (emitter &e, const abbrev_codes &codes, bool tail_calls)
     }
   e.uleb (0, "end of attributes");
   e.uleb (0, NULL);
+}
+
+void
+emit_abbrevs (emitter &e, const abbrev_codes &codes, bool tail_calls)
+{
+  const layout &lay = e.lay;
+  fputs ("\t.pushsection\t.debug_abbrev,\"\",@progbits\n", asm_out_file);
+  e.label (".Lcalltab_abbrev");
+  emit_cu_abbrev (e, ABBREV_CU, true, tail_calls);
   for (unsigned code = ABBREV_CU + 1; code <= codes.n; code++)
     {
       unsigned shape = codes.what[code];
+      if (shape == N_SHAPES + 2)
+	{
+	  emit_cu_abbrev (e, code, false, tail_calls);
+	  continue;
+	}
       if (shape == N_SHAPES)
 	{
 	  emit_vtable_abbrevs (e, code);
@@ -527,7 +556,9 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
       e.offset (".Lcalltab_abbrev", "abbreviations");
       e.u8 (lay.addr_size, "address size");
     }
-  e.uleb (ABBREV_CU, "DW_TAG_compile_unit");
+  bool empty = u.members.is_empty () && u.vtables.is_empty ();
+  e.uleb (empty ? codes.empty_cu_code : (unsigned) ABBREV_CU,
+	  "DW_TAG_compile_unit");
   e.strp (CALLTAB_PRODUCER_PREFIX CALLTAB_VERSION, "DW_AT_producer");
   e.u8 (strncmp (lang_hooks.name, "GNU C++", 7) == 0
 	? LANG_C_plus_plus : LANG_C89, "DW_AT_language");
@@ -588,7 +619,8 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
 	}
       e.uleb (0, "end of the vtable's entries");
     }
-  e.uleb (0, "end of children");
+  if (!empty)
+    e.uleb (0, "end of children");
   e.label (label_buf (".Lcalltab_cu_end", uno));
   fputs ("\t.popsection\n", asm_out_file);
 }
@@ -725,6 +757,9 @@ calltab_emit_tables (const call_record &rec)
 	codes.use_shape (shape_of (rec, d, lay, u->group != NULL));
       if (!u->vtables.is_empty ())
 	codes.use_vtable ();
+      if (u->members.is_empty () && u->vtables.is_empty ()
+	  && (u != units[0] || rec.tail_calls))
+	codes.use_empty_cu ();
     }
 
   fprintf (asm_out_file, "%s calltab: declaration units and call tables\n",
