@@ -41,8 +41,6 @@ struct afdo_pos
   uint64_t count;		/* max samples of one instruction */
 };
 
-struct afdo_inst;
-
 struct afdo_call
 {
   uint32_t line_off, discr;
@@ -61,30 +59,18 @@ struct afdo_inst
   size_t ncalls, calls_alloc;
 };
 
-struct Calltab_Afdo
-{
-  Calltab *ct;
-  Calltab_Inlines *in;		/* the inline stacks */
-  struct afdo_sample *samples;
-  size_t nsamples, samples_alloc;
-  uint64_t total;
-  bool built;
-  struct afdo_inst **tops;	/* the raw tree (discriminators kept) */
-  size_t ntops, tops_alloc;
-  struct afdo_inst **insts;	/* every instance made, for freeing */
-  size_t ninsts, insts_alloc;
-  Calltab_Afdo_Block *blocks;
-  size_t nblocks, blocks_alloc;
-  struct ct_strpool strings;	/* names and files: one copy of each, so
-				   that equal ones are one pointer */
-};
-
 /* The string of the first LEN bytes of S kept by P (one copy per
    distinct string); NULL when out of memory.  */
 static const char *
 intern (Calltab_Afdo *p, const char *s, size_t len)
 {
   return __calltab_strpool_add (&p->strings, s, len, NULL);
+}
+
+const char *
+__calltab_afdo_intern (Calltab_Afdo *p, const char *s, size_t len)
+{
+  return intern (p, s, len);
 }
 
 CALLTAB_EXPORT Calltab_Afdo *
@@ -317,25 +303,30 @@ user_name (Calltab_Afdo *p, const Calltab_Inline_Frame *f)
   return nm != NULL ? intern (p, nm->name, strlen (nm->name)) : NULL;
 }
 
-/* The inline stack at file address ADDR whose innermost position is
-   (LINE, DISCR), from the inline tree: *FRAMES (malloc'ed), innermost
-   first, ending with the DW_TAG_subprogram; *N 0 when no function
-   holds ADDR.  Returns 0, -1 out of memory.  */
-static int
-stack_at (Calltab_Afdo *p, uint64_t addr, int line, unsigned int discr,
-	  Calltab_Inline_Frame **frames, size_t *n)
+int
+__calltab_afdo_stack (Calltab_Afdo *p, uint64_t addr, uint64_t subprogram,
+		      int line, unsigned int discr,
+		      Calltab_Inline_Frame **frames, size_t *n, uint64_t *end)
 {
   *frames = NULL;
   *n = 0;
+  if (end != NULL)
+    *end = UINT64_MAX;
   struct in_cu *cu;
   uint32_t node;
-  if (__calltab_in_at (p->in, addr, 0, &cu, &node) != 0)
+  if (__calltab_in_at (p->in, addr, subprogram, &cu, &node) != 0)
     return -1;
   if (node == IN_NONE)
     return 0;
+  uint64_t pc = addr + p->in->delta;
+  if (end != NULL)
+    {
+      uint64_t e = __calltab_in_stretch_end (cu, node, pc);
+      if (e != UINT64_MAX && e - p->in->delta > addr)
+	*end = e - p->in->delta;
+    }
   Calltab_Inline_Frame first = { .line = line, .discriminator = discr };
-  if (__calltab_in_chain (p->in, cu, node, addr + p->in->delta, &first,
-			  frames, n) != 0)
+  if (__calltab_in_chain (p->in, cu, node, pc, &first, frames, n) != 0)
     return -1;
   if ((*frames)[*n - 1].inlined)
     {
@@ -347,6 +338,23 @@ stack_at (Calltab_Afdo *p, uint64_t addr, int line, unsigned int discr,
   return 0;
 }
 
+int
+__calltab_afdo_levels (Calltab_Afdo *p, const Calltab_Inline_Frame *f,
+		       size_t n, struct afdo_level *lv)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      const Calltab_Inline_Frame *level = &f[n - 1 - i];
+      if (frame_function (p, level, &lv[i].name, &lv[i].start) != 0)
+	return -1;
+      bool inner = i + 1 == n;
+      lv[i].call_line = inner ? 0 : level->line;
+      lv[i].call_column = inner ? 0 : level->column;
+      lv[i].call_discr = inner ? 0 : level->discriminator;
+    }
+  return 0;
+}
+
 /* COUNT at (LINE, DISCR) of the stack F[0..N) into the tree: the
    top-level function, then each inlined call.  Returns 0, -1 out of
    memory.  */
@@ -354,20 +362,27 @@ static int
 add_to_tree (Calltab_Afdo *p, const Calltab_Inline_Frame *f, size_t n,
 	     int line, unsigned int discr, uint64_t count)
 {
-  const char *name;
-  int start;
-  struct afdo_inst *inst;
-  if (frame_function (p, &f[n - 1], &name, &start) != 0
-      || (inst = top_inst (p, name, start)) == NULL)
-    return -1;
-  for (size_t k = n - 1; k > 0; k--)
-    if (frame_function (p, &f[k - 1], &name, &start) != 0
-	|| (inst = call_inst (p, inst, (uint32_t) f[k].line
-			      - (uint32_t) inst->start_line,
-			      f[k].discriminator, name, start)) == NULL)
+  struct afdo_level *lv = malloc (n * sizeof *lv);
+  if (lv == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
       return -1;
-  return pos_max (inst, (uint32_t) line - (uint32_t) inst->start_line,
-		  discr, count);
+    }
+  struct afdo_inst *inst = NULL;
+  int status = __calltab_afdo_levels (p, f, n, lv);
+  if (status == 0)
+    inst = top_inst (p, lv[0].name, lv[0].start);
+  for (size_t i = 1; i < n && inst != NULL; i++)
+    inst = call_inst (p, inst, (uint32_t) lv[i - 1].call_line
+		      - (uint32_t) inst->start_line, lv[i - 1].call_discr,
+		      lv[i].name, lv[i].start);
+  if (status == 0 && inst != NULL)
+    status = pos_max (inst, (uint32_t) line - (uint32_t) inst->start_line,
+		      discr, count);
+  else
+    status = -1;
+  free (lv);
+  return status;
 }
 
 /* Map one distinct address with COUNT into the tree (TREE) or the
@@ -400,7 +415,8 @@ map_address (Calltab_Afdo *p, uint64_t addr, uint64_t count, bool tree)
 
   Calltab_Inline_Frame *f;
   size_t n;
-  if (stack_at (p, addr, lineno, discr, &f, &n) != 0)
+  if (__calltab_afdo_stack (p, addr, 0, lineno, discr, &f, &n, NULL)
+      != 0)
     return -1;
   int status = 0;
   if (n > 0)
@@ -438,6 +454,7 @@ free_tree (Calltab_Afdo *p)
   p->ninsts = 0;
   p->ntops = 0;
   p->nblocks = 0;
+  p->est.n = 0;
 }
 
 /* The head count of the function whose entry is ADDR: COUNT, the
@@ -449,7 +466,7 @@ set_head (Calltab_Afdo *p, uint64_t addr, uint64_t count)
 {
   Calltab_Inline_Frame *f;
   size_t n;
-  if (stack_at (p, addr, 0, 0, &f, &n) != 0)
+  if (__calltab_afdo_stack (p, addr, 0, 0, 0, &f, &n, NULL) != 0)
     return -1;
   int status = 0;
   Dwarf_Die top;
@@ -470,9 +487,8 @@ set_head (Calltab_Afdo *p, uint64_t addr, uint64_t count)
   return status;
 }
 
-/* Map every distinct sampled address (once per change of samples).  */
-static int
-build (Calltab_Afdo *p)
+int
+__calltab_afdo_build (Calltab_Afdo *p)
 {
   if (p->built)
     return 0;
@@ -492,14 +508,14 @@ build (Calltab_Afdo *p)
 			  false);
   /* The tree: each sampled block's count on each of its instructions,
      the head counts (estimate.c).  */
-  struct afdo_samples est = { 0 }, heads = { 0 };
+  struct afdo_samples heads = { 0 };
   if (status == 0)
-    status = __calltab_afdo_estimate (p->ct, p->samples, n, &est, &heads);
-  for (size_t i = 0; i < est.n && status == 0; i++)
-    status = map_address (p, est.v[i].addr, est.v[i].count, true);
+    status = __calltab_afdo_estimate (p->ct, p->samples, n, &p->est,
+				      &heads);
+  for (size_t i = 0; i < p->est.n && status == 0; i++)
+    status = map_address (p, p->est.v[i].addr, p->est.v[i].count, true);
   for (size_t i = 0; i < heads.n && status == 0; i++)
     status = set_head (p, heads.v[i].addr, heads.v[i].count);
-  free (est.v);
   free (heads.v);
   pthread_mutex_unlock (&p->ct->lock);
   if (status != 0)
@@ -507,8 +523,22 @@ build (Calltab_Afdo *p)
       free_tree (p);
       return -1;
     }
+  /* By address for the late profile (estimate.c writes each function's
+     in order, but symbols may overlap).  */
+  qsort (p->est.v, p->est.n, sizeof *p->est.v, cmp_sample);
   p->built = true;
   return 0;
+}
+
+int
+__calltab_afdo_ready (Calltab_Afdo *p, FILE *out)
+{
+  if (p == NULL || out == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  return __calltab_afdo_build (p);
 }
 
 static int
@@ -539,7 +569,7 @@ calltab_afdo_blocks (Calltab_Afdo *p, Calltab_Afdo_Block **blocks,
       __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
       return -1;
     }
-  if (build (p) != 0)
+  if (__calltab_afdo_build (p) != 0)
     return -1;
   *blocks = malloc ((p->nblocks ? p->nblocks : 1) * sizeof **blocks);
   if (*blocks == NULL)
@@ -658,12 +688,18 @@ collect_names (struct afdo_out *o, struct afdo_inst *inst)
   return 0;
 }
 
+uint64_t
+__calltab_afdo_scaled (uint64_t count, uint64_t period)
+{
+  if (period > 1 && count > UINT64_MAX / period)
+    return UINT64_MAX;
+  return count * (period ? period : 1);
+}
+
 static uint64_t
 scaled (const struct afdo_out *o, uint64_t count)
 {
-  if (o->period > 1 && count > UINT64_MAX / o->period)
-    return UINT64_MAX;
-  return count * (o->period ? o->period : 1);
+  return __calltab_afdo_scaled (count, o->period);
 }
 
 /* read_function_instance's layout: name, counts of positions and
@@ -695,12 +731,7 @@ CALLTAB_EXPORT int
 calltab_afdo_write (Calltab_Afdo *p, FILE *out,
 		    const Calltab_Afdo_Options *opts)
 {
-  if (p == NULL || out == NULL)
-    {
-      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
-      return -1;
-    }
-  if (build (p) != 0)
+  if (__calltab_afdo_ready (p, out) != 0)
     return -1;
   bool keep = opts != NULL && opts->keep_discriminators;
   struct afdo_out o = { .f = out, .period = opts ? opts->period : 1 };
@@ -795,6 +826,7 @@ calltab_afdo_end (Calltab_Afdo *p)
   free (p->insts);
   free (p->tops);
   free (p->blocks);
+  free (p->est.v);
   free (p->samples);
   __calltab_strpool_free (&p->strings);
   calltab_inlines_end (p->in);

@@ -452,6 +452,32 @@ __calltab_in_at (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
   return 0;
 }
 
+uint64_t
+__calltab_in_stretch_end (const struct in_cu *cu, uint32_t node, uint64_t pc)
+{
+  uint64_t end = UINT64_MAX;
+  for (uint32_t k = node; k != IN_NONE; k = cu->nodes[k].parent)
+    {
+      const struct in_node *nd = &cu->nodes[k];
+      for (uint32_t i = 0; i < nd->nranges; i++)
+	{
+	  const struct in_range *r = &cu->ranges[nd->ranges + i];
+	  if (r->low <= pc && pc < r->high && r->high < end)
+	    end = r->high;
+	}
+      /* child_at's choice changes where a child's range starts, or
+	 ends the one it took.  */
+      const struct in_range *kids = &cu->kids[nd->kids];
+      size_t j = __calltab_partition (kids, nd->nkids, sizeof *kids,
+				      range_not_after, &pc);
+      if (j < nd->nkids && kids[j].low < end)
+	end = kids[j].low;
+      if (j > 0 && kids[j - 1].high > pc && kids[j - 1].high < end)
+	end = kids[j - 1].high;
+    }
+  return end;
+}
+
 /* ---- frames ---------------------------------------------------------- */
 
 const char *

@@ -100,6 +100,13 @@ const char *__calltab_in_file (const struct in_cu *cu, uint32_t idx);
 int __calltab_in_at (Calltab_Inlines *ix, uint64_t addr, uint64_t subprogram,
 		     struct in_cu **cu, uint32_t *node);
 
+/* The first DWARF address after PC at which the innermost node holding
+   it may no longer be NODE of CU (__calltab_in_at's answer at PC): the
+   end of a range of NODE or of an enclosing node holding PC, or the
+   start of a child's range; UINT64_MAX when none is known.  */
+uint64_t __calltab_in_stretch_end (const struct in_cu *cu, uint32_t node,
+				   uint64_t pc);
+
 int __calltab_in_symbol (Calltab_Inlines *ix, uint64_t addr,
 			 const char *want, const char **symbol,
 			 const char **name, size_t *distinct);
