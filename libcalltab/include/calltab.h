@@ -534,6 +534,18 @@ int calltab_afdo_blocks (Calltab_Afdo *p, Calltab_Afdo_Block **blocks,
 int calltab_afdo_write (Calltab_Afdo *p, FILE *out,
 			const Calltab_Afdo_Options *opts);
 
+/* Write the late profile of flow-sensitive AutoFDO to OUT (docs/fdo.md,
+   the file `calltab-fs 1` that the plugin's -fplugin-arg-calltab-
+   profile= reads): per function with samples (GCC's name, as in the
+   profile) every key (inline path, line offset) of its code in the line
+   table, with 1 + its largest discriminator (P-number) groups and per
+   group the largest count of the sampled blocks holding code of it,
+   times OPTS->period (keep_discriminators is not used; NULL: period
+   1).  Returns 0, -1 on error (out of memory; CALLTAB_E_IO when writing
+   failed).  Version node CALLTAB_0.8.  */
+int calltab_afdo_write_fs (Calltab_Afdo *p, FILE *out,
+			   const Calltab_Afdo_Options *opts);
+
 /* Release P.  P may be NULL.  */
 void calltab_afdo_end (Calltab_Afdo *p);
 

@@ -1,5 +1,6 @@
 /* afdo.h: what the AutoFDO profile's parts share (internal): the
-   profile and its writer (afdo.c), the estimator (estimate.c).  */
+   profile (afdo.c), the estimator (estimate.c) and the late profile's
+   writer (late.c).  */
 
 #ifndef CALLTAB_AFDO_H
 #define CALLTAB_AFDO_H 1
