@@ -2,6 +2,7 @@
    AutoFDO profile GCC's -fauto-profile reads (12, or --gcc=N), from the
    samples of
    `perf script` text (or of a perf.data read through perf script);
+   --fs=FILE: the late profile the plugin reads (calltab-fs 1);
    --blocks: the samples of every (function, file:line, discriminator).
    docs/fdo.md.  */
 
@@ -30,6 +31,13 @@ help (FILE *out)
 	 "stack, line and discriminator; a line's count is the largest count\n"
 	 "of its blocks (GCC 12 gives one count to every block of a line).\n\n"
 	 "  -o FILE, --output=FILE  write the profile to FILE\n"
+	 "  --fs=FILE               write the late profile of flow-sensitive\n"
+	 "                          AutoFDO to FILE (text, 'calltab-fs 1'; the\n"
+	 "                          plugin's -fplugin-arg-calltab-profile=FILE):\n"
+	 "                          per function with samples every (inline\n"
+	 "                          path, line) of its code, its groups (1 +\n"
+	 "                          the largest discriminator) and each group's\n"
+	 "                          largest block count, scaled by --period\n"
 	 "  --perf-data=FILE        read the samples of FILE (runs perf script)\n"
 	 "  --counts=FILE           read exact counts instead of samples: lines\n"
 	 "                          'ADDR COUNT' (BINARY's file addresses, hex\n"
@@ -317,6 +325,7 @@ struct afdo_args
   const char *binary;
   const char *text;		/* PERF_SCRIPT, "-" for stdin */
   const char *output;		/* -o, or NULL */
+  const char *fs;		/* --fs, or NULL */
   const char *perf_data;	/* --perf-data, or NULL */
   const char *counts;		/* --counts, or NULL */
   const char *dso;		/* --dso, or NULL */
@@ -332,7 +341,7 @@ static int
 parse_args (int argc, char **argv, struct afdo_args *a)
 {
   enum { OPT_DSO = 256, OPT_PERF_DATA, OPT_PERIOD, OPT_KEEP, OPT_GCC,
-	 OPT_BLOCKS, OPT_COUNTS };
+	 OPT_BLOCKS, OPT_COUNTS, OPT_FS };
   static const struct option options[] = {
     { "output", required_argument, NULL, 'o' },
     { "dso", required_argument, NULL, OPT_DSO },
@@ -342,6 +351,7 @@ parse_args (int argc, char **argv, struct afdo_args *a)
     { "keep-discriminators", no_argument, NULL, OPT_KEEP },
     { "gcc", required_argument, NULL, OPT_GCC },
     { "blocks", no_argument, NULL, OPT_BLOCKS },
+    { "fs", required_argument, NULL, OPT_FS },
   };
   struct cli_parser p = { .cmd = "afdo", .help = help, .shortopts = "o:",
 			  CLI_OPTIONS (options),
@@ -387,6 +397,11 @@ parse_args (int argc, char **argv, struct afdo_args *a)
       case OPT_BLOCKS:
 	a->blocks = true;
 	break;
+      case OPT_FS:
+	if (optarg[0] == '\0')
+	  return cli_usage_error (p.cmd, "empty --fs FILE");
+	a->fs = optarg;
+	break;
       default:
 	return p.status;
       }
@@ -411,8 +426,9 @@ parse_args (int argc, char **argv, struct afdo_args *a)
 			    nargs > 2 ? "" : a->counts != NULL
 			    ? " (--counts gives the counts)"
 			    : " (--perf-data gives the samples)");
-  if (a->output == NULL && !a->blocks)
-    return cli_usage_error (p.cmd, "missing -o OUT (or --blocks)");
+  if (a->output == NULL && a->fs == NULL && !a->blocks)
+    return cli_usage_error (p.cmd, "missing -o OUT (or --fs=FILE, or "
+			    "--blocks)");
   if (a->json && !a->blocks)
     return cli_usage_error (p.cmd, "--json is for --blocks");
   a->binary = args[0];
@@ -595,8 +611,23 @@ read_counts (const char *path, struct input *in)
   return status;
 }
 
+/* Close OUT, the file PATH written with result R (0, or -1 with
+   calltab_errmsg saying why).  Returns the exit status (messages
+   printed).  */
+static int
+close_output (const char *path, FILE *out, int r)
+{
+  if (fclose (out) != 0 || r != 0)
+    {
+      fprintf (stderr, "calltab afdo: %s: %s\n", path,
+	       r != 0 ? calltab_errmsg (-1) : strerror (errno));
+      return CLI_EXIT_TROUBLE;
+    }
+  return CLI_EXIT_OK;
+}
+
 /* Write what A asks for from the samples in IN: the --blocks table, the
-   profile.  Returns the exit status (messages printed).  */
+   profile, the late profile.  Returns the exit status (messages printed).  */
 static int
 write_profile (const struct afdo_args *a, const struct input *in)
 {
@@ -624,24 +655,39 @@ write_profile (const struct afdo_args *a, const struct input *in)
       print_blocks (b, n, total, a->json, a->binary);
       free (b);
     }
-  if (a->output != NULL)
+  /* Both files opened before either is written: a path that cannot be
+     written leaves nothing behind.  */
+  FILE *fs = NULL, *o = NULL;
+  if (a->fs != NULL && (fs = fopen (a->fs, "w")) == NULL)
     {
-      FILE *o = fopen (a->output, "wb");
-      if (o == NULL)
-	{
-	  fprintf (stderr, "calltab afdo: %s: %s\n", a->output,
-		   strerror (errno));
-	  return CLI_EXIT_TROUBLE;
-	}
-      int r = calltab_afdo_write (in->prof, o, &a->opts);
-      if (fclose (o) != 0 || r != 0)
-	{
-	  fprintf (stderr, "calltab afdo: %s: %s\n", a->output,
-		   r != 0 ? calltab_errmsg (-1) : strerror (errno));
-	  return CLI_EXIT_TROUBLE;
-	}
+      fprintf (stderr, "calltab afdo: %s: %s\n", a->fs, strerror (errno));
+      return CLI_EXIT_TROUBLE;
     }
-  return CLI_EXIT_OK;
+  if (a->output != NULL && (o = fopen (a->output, "wb")) == NULL)
+    {
+      fprintf (stderr, "calltab afdo: %s: %s\n", a->output,
+	       strerror (errno));
+      if (fs != NULL)
+	{
+	  fclose (fs);
+	  remove (a->fs);
+	}
+      return CLI_EXIT_TROUBLE;
+    }
+  int status = CLI_EXIT_OK;
+  if (o != NULL)
+    status = close_output (a->output, o,
+			   calltab_afdo_write (in->prof, o, &a->opts));
+  if (fs != NULL)
+    {
+      int s = close_output (a->fs, fs,
+			    status == CLI_EXIT_OK
+			    ? calltab_afdo_write_fs (in->prof, fs, &a->opts)
+			    : 0);
+      if (status == CLI_EXIT_OK)
+	status = s;
+    }
+  return status;
 }
 
 int
