@@ -75,8 +75,7 @@ DEFAULT_GCC_MAJOR := $(shell gcc -dumpversion 2>/dev/null | cut -d. -f1)
 GCC_MIN := $(shell sed -n 's/^\#define CALLTAB_GCC_MIN //p' gcc-plugin/gcc-compat.h)
 GCC_MAX := $(shell sed -n 's/^\#define CALLTAB_GCC_MAX //p' gcc-plugin/gcc-compat.h)
 GCC_SUPPORTED := $(shell seq $(GCC_MIN) $(GCC_MAX))
-GCC_SUPPORTED_TEXT := $(shell seq -s ', ' $(GCC_MIN) $(GCC_MAX) | \
-			sed 's/, \([0-9]*\)$$/ and \1/')
+GCC_SUPPORTED_TEXT := $(GCC_MIN) to $(GCC_MAX)
 # UNTESTED_GCC=yes admits a GCC newer than CALLTAB_GCC_MAX, built but not
 # tested (docs/gcc-versions.md): the plugin is compiled with
 # CALLTAB_UNTESTED_GCC, which gcc-compat.h's gate requires for it.

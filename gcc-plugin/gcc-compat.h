@@ -2,7 +2,7 @@
    order GCC requires, and hides differences between GCC versions.
 
    Every source file of the plugin includes this header first and no other
-   GCC header directly.  calltab is built for GCC 11 to 14; a
+   GCC header directly.  calltab is built for GCC 11 to 16; a
    version that renames or moves something gets its #if here, never in the
    plugin's other files.  */
 
@@ -21,11 +21,11 @@
    refused until they are tested, so that a build never yields a plugin
    nobody has checked.  */
 #define CALLTAB_GCC_MIN 11
-#define CALLTAB_GCC_MAX 14
+#define CALLTAB_GCC_MAX 16
 #if BUILDING_GCC_MAJOR < CALLTAB_GCC_MIN
-# error "calltab supports GCC 11, 12, 13 and 14; these plugin headers are of an older GCC"
+# error "calltab supports GCC 11 to 16; these plugin headers are of an older GCC"
 #elif BUILDING_GCC_MAJOR > CALLTAB_GCC_MAX && !defined CALLTAB_UNTESTED_GCC
-# error "calltab supports GCC 11, 12, 13 and 14; these plugin headers are of a newer GCC, not tested (make UNTESTED_GCC=yes builds anyway: docs/gcc-versions.md)"
+# error "calltab supports GCC 11 to 16; these plugin headers are of a newer GCC, not tested (make UNTESTED_GCC=yes builds anyway: docs/gcc-versions.md)"
 #endif
 
 #include "config.h"
