@@ -141,6 +141,31 @@ calltab_gcc_discriminator (basic_block bb, location_t)
 }
 #endif
 
+/* The scope final.cc's reemit_insn_block_notes is in after a statement
+   marker (NOTE_INSN_BEGIN_STMT, NOTE_INSN_INLINE_ENTRY) whose location
+   has lexical block BLOCK (NULL_TREE when it has none), coming from
+   SCOPE.  A marker with a block goes to it on every version.  A marker
+   without one: GCC 11 to 14 jump to the code that gives a blockless
+   insn the function's outermost scope (the note's INSN_LOCATION, its
+   NOTE_KIND, is never UNKNOWN_LOCATION), closing every open scope
+   there; GCC 15 skips the marker (`if (!this_block) continue;'), so the
+   scope stays, and the scope notes, and the location-view repeat that
+   a NOTE_INSN_BLOCK_END emits, come later (sqlite3.c's pcache1Shrink
+   at -O2: a marker after variable locations, the inlined scope closing
+   only at the epilogue).  */
+static inline tree
+calltab_marker_scope (tree block, tree scope)
+{
+  if (block != NULL_TREE)
+    return block;
+#if BUILDING_GCC_MAJOR >= 15
+  return scope;
+#else
+  (void) scope;
+  return DECL_INITIAL (current_function_decl);
+#endif
+}
+
 /* warning_n, imported weakly.  Its mangled name carries the type of the
    option argument, which changed twice: int up to GCC 14,
    diagnostic_option_id in 15, diagnostics::option_id in 16 (and
