@@ -59,9 +59,10 @@ OUTSIDE_ROOTS = {
 # name cited that is neither a file of the tree nor listed here is
 # reported: add it here (with its project) only when it is not ours.
 OUTSIDE_NAMES = {
-    "GCC (gcc/)": """auto-profile.cc calls.cc dwarf2.h final.cc gcov-io.cc
-        gcov-io.h input.h plugin-version.h symtab-thunks.cc system.h
-        tree-cfg.cc varasm.cc""",
+    "GCC (gcc/)": """auto-profile.cc auto-profile.h bb-reorder.cc calls.cc
+        cfgcleanup.cc cfghooks.cc dwarf2.h final.cc gcov-io.cc gcov-io.h
+        hierarchical_discriminator.cc input.h plugin-version.h predict.cc
+        profile-count.h symtab-thunks.cc system.h tree-cfg.cc varasm.cc""",
     "GCC's libiberty, libgcc and libstdc++": """cp-demangle.c d-demangle.c
         hashtab.c regex.c rust-demangle.c unwind-pe.h hashtable.h
         new_allocator.h""",

@@ -435,7 +435,9 @@ typedef struct
 				   caller provides: findings per check */
   size_t units_without_plugin;	/* .debug_info units built without the
 				   plugin: not judged by its rules */
-  size_t tcall_entries;		/* .debug_tcall entries (plugin 0.2 on) */
+  size_t tcall_entries;		/* .debug_tcall entries; this field and
+				   units_without_plugin are filled by
+				   calltab_verify@@CALLTAB_0.7 only */
 } Calltab_Verify_Counts;
 
 /* The number of checks in the registry.  */

@@ -8,9 +8,10 @@ static void
 help (FILE *out)
 {
   fputs ("Usage: calltab dump [--json] [--debuginfo-path=PATH] FILE...\n"
-	 "Print the units and entries of .debug_dcall and .debug_vcall,\n"
-	 "with the callee of every direct call (name, linkage name,\n"
-	 "declaration) and the caller that owns each unit.\n\n"
+	 "Print the units and entries of .debug_dcall, .debug_vcall and\n"
+	 ".debug_tcall, with the callee of every direct call and tail call\n"
+	 "(name, linkage name, declaration) and the caller that owns each\n"
+	 "unit.\n\n"
 	 "  --json      one JSON object per file instead of text\n"
 	 "  --debuginfo-path=PATH\n"
 	 "              where to look for separate debug files (build-id,\n"

@@ -9,8 +9,9 @@ static void
 help (FILE *out)
 {
   fputs ("Usage: calltab lookup [--json] [--debuginfo-path=PATH] FILE ADDR...\n"
-	 "Print the .debug_dcall and .debug_vcall entries whose call_site\n"
-	 "(return address) is ADDR (hexadecimal with 0x, or decimal).\n"
+	 "Print the .debug_dcall, .debug_vcall and .debug_tcall entries\n"
+	 "whose call_site is ADDR (a return address, or the end of a tail\n"
+	 "call's jump; hexadecimal with 0x, or decimal).\n"
 	 "After identical code folding one address may have several.\n\n"
 	 "  --json      one JSON object instead of text\n"
 	 "  --debuginfo-path=PATH\n"

@@ -173,6 +173,13 @@ int __calltab_symbol_names (const char *sym, const char *name,
    '1' complete object, '2' base object, '4', '5'), 0 if none.  */
 char __calltab_destructor_kind (const char *sym);
 
+/* SYM, a constructor's or destructor's mangled name, as its variant KIND
+   ('1', '2', '4': "_ZN1AD1Ev" and '2' give "_ZN1AD2Ev"), written into
+   BUF of SIZE bytes; NULL when SYM is neither or BUF is too small.  GCC
+   emits one variant as an alias of another when their code is the same.  */
+const char *__calltab_structor_variant (const char *sym, char kind,
+					char *buf, size_t size);
+
 /* The symbol of the function the thunk SYM leads to ("_ZThn8_N1C1fEv",
    this adjusted, then "_ZN1C1fEv"; _ZTv: a virtual offset, _ZTc: a
    covariant return), written into BUF of SIZE bytes; NULL when SYM is

@@ -420,6 +420,19 @@ __calltab_destructor_kind (const char *sym)
   return code != NULL && code[0] == 'D' && len == 2 ? code[1] : 0;
 }
 
+const char *
+__calltab_structor_variant (const char *sym, char kind, char *buf,
+			    size_t size)
+{
+  size_t len;
+  const char *code = sym != NULL ? structor_code (sym, &len) : NULL;
+  if (code == NULL || len != 2 || strlen (sym) >= size)
+    return NULL;
+  strcpy (buf, sym);
+  buf[code - sym + 1] = kind;
+  return buf;
+}
+
 /* <call-offset> ::= h <nv-offset> _ | v <v-offset> _ (an offset and a
    virtual offset); a number may be negative (n).  */
 static const char *

@@ -142,27 +142,80 @@ compare_by_caller (const void *a, const void *b)
 /* The entry among E[0..NE) (the live entries of TABLE at return address
    R) of the call the function part F made; recovered by position from
    the kept twin's unit when F's own entries were tombstoned (ld.lld).  */
+/* Whether the GCC DIEs A and B are in one compile unit.  */
+static bool
+same_compile_unit (const struct cx *cx, uint64_t a, uint64_t b)
+{
+  Dwarf_Die da, db, ca, cb;
+  Dwarf *dw = cx->ct->dwarf;
+  return dw != NULL && a != 0 && b != 0
+	 && dwarf_offdie (dw, a, &da) != NULL
+	 && dwarf_offdie (dw, b, &db) != NULL
+	 && dwarf_diecu (&da, &ca, NULL, NULL) != NULL
+	 && dwarf_diecu (&db, &cb, NULL, NULL) != NULL
+	 && dwarf_dieoffset (&ca) == dwarf_dieoffset (&cb);
+}
+
+/* The symbol whose units hold the calls of F: its own, or, when it has
+   none, a variant of the same constructor or destructor at the same
+   address among ALL[0..NALL) (GCC emits D1 as an alias of D2, C1 of C2,
+   and the caller DIE names the one it emitted), written into BUF.  */
+static const char *
+units_symbol (const struct cx *cx, int table, const Calltab_Function *f,
+	      const Calltab_Function *all, size_t nall, char *buf,
+	      size_t size)
+{
+  size_t lo, hi;
+  __calltab_units_of (cx->st, table, f->symbol, &lo, &hi);
+  if (lo != hi || f->symbol == NULL)
+    return f->symbol;
+  for (const char *k = "124"; *k != '\0'; k++)
+    {
+      const char *v = __calltab_structor_variant (f->symbol, *k, buf, size);
+      if (v == NULL)
+	return f->symbol;
+      if (strcmp (v, f->symbol) == 0)
+	continue;
+      __calltab_units_of (cx->st, table, v, &lo, &hi);
+      for (size_t i = 0; lo != hi && i < nall; i++)
+	if (all[i].symbol != NULL && strcmp (all[i].symbol, v) == 0
+	    && all[i].low_pc == f->low_pc)
+	  return v;
+    }
+  return f->symbol;
+}
+
 static int
 entry_of_caller (const struct cx *cx, int table,
 		 const Calltab_Entry *e, size_t ne, const struct by_caller *bc,
-		 const Calltab_Function *f, struct found *out)
+		 const Calltab_Function *f, const Calltab_Function *all,
+		 size_t nall, struct found *out)
 {
   const struct ct_disamb *st = cx->st;
   const Calltab *ct = cx->ct;
   memset (out, 0, sizeof *out);
-  if (f->symbol != NULL)
+  char vbuf[1024];
+  const char *symbol = units_symbol (cx, table, f, all, nall, vbuf,
+				     sizeof vbuf);
+  if (symbol != NULL)
     {
-      struct by_caller key = { f->symbol, 0 };
+      struct by_caller key = { symbol, 0 };
       const struct by_caller *hit = bsearch (&key, bc, ne, sizeof *bc,
 					     compare_by_caller);
       if (hit != NULL)
 	{
 	  out->entry = e[hit->i];
+	  char *s = NULL;
+	  if (symbol != f->symbol
+	      && (asprintf (&s, ", the unit of '%s', the variant of '%s' "
+			    "whose code it is", symbol, f->symbol) < 0
+		  || (out->how = __calltab_intern_free (cx->ct, s)) == NULL))
+	    return -1;
 	  return 0;
 	}
     }
   size_t lo, hi;
-  __calltab_units_of (st, table, f->symbol, &lo, &hi);
+  __calltab_units_of (st, table, symbol, &lo, &hi);
   const struct ct_ucaller *twin = &st->ucallers[table][e[0].unit];
   bool one_unit = true;
   for (size_t i = 1; i < ne; i++)
@@ -174,9 +227,22 @@ entry_of_caller (const struct cx *cx, int table,
 	  out->error = "has no call table of its own";
 	  return 0;
 	}
-      /* No unit of its own: GCC made it an alias of the code whose unit
-	 this is (IPA-ICF), or it was built without the plugin: the calls
-	 of this code are the calls its unit records.  */
+      /* No unit of its own.  A virtual call's slot is in the code, so
+	 any unit of this code tells it.  A direct call's callee is the
+	 code's callee only when GCC made this function an alias of the
+	 unit's (IPA-ICF: both of one compile unit); code the linker
+	 folded calls the callee's address, which may hold several
+	 functions, each copy its own.  */
+      if (table != CALLTAB_VCALL
+	  && !same_compile_unit (cx, f->die,
+				 __calltab_die_by_symbol (st, twin->symbol,
+							  0)))
+	{
+	  out->error = "has no call table of its own (its code is another "
+		       "function's too, and a call of folded code names that "
+		       "function's callee)";
+	  return 0;
+	}
       out->entry = e[0];
       char *s = NULL;
       if (asprintf (&s, ", the unit of '%s' whose code '%s' shares",
@@ -274,7 +340,8 @@ choose_entry (const struct cx *cx, int table, size_t level,
   bool agree = true;
   for (size_t i = 0; i < ncallers; i++)
     {
-      if (entry_of_caller (cx, table, e, ne, bc, &callers[i], &fs[i]) < 0)
+      if (entry_of_caller (cx, table, e, ne, bc, &callers[i], callers,
+			   ncallers, &fs[i]) < 0)
 	goto nomem;
       if (fs[i].error != NULL
 	  || (i > 0 && (fs[0].error != NULL

@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -82,10 +83,19 @@ close_views (struct verify *v)
   verify_gcc_dies_end (v);
 }
 
+/* calltab_verify@@CALLTAB_0.7 (and the static library's
+   calltab_verify).  */
+CALLTAB_EXPORT int __calltab_verify_0_7 (const Calltab *ct,
+					 const Calltab_Verify_Options *opts,
+					 Calltab_Verify_Callback *cb,
+					 void *arg,
+					 Calltab_Verify_Counts *counts)
+  __attribute__ ((symver ("calltab_verify@@CALLTAB_0.7")));
+
 CALLTAB_EXPORT int
-calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
-		Calltab_Verify_Callback *cb, void *arg,
-		Calltab_Verify_Counts *counts)
+__calltab_verify_0_7 (const Calltab *ct, const Calltab_Verify_Options *opts,
+		      Calltab_Verify_Callback *cb, void *arg,
+		      Calltab_Verify_Counts *counts)
 {
   size_t *by_check = counts != NULL ? counts->by_check : NULL;
   if (counts != NULL)
@@ -147,4 +157,28 @@ calltab_verify (const Calltab *ct, const Calltab_Verify_Options *opts,
   bool werror = opts != NULL && opts->werror;
   return (v.nseverity[V_ERROR] > 0
 	  || (werror && v.nseverity[V_WARNING] > 0)) ? 1 : 0;
+}
+
+/* calltab_verify as CALLTAB_0.1 to 0.6 exported it, for programs built
+   against them: their Calltab_Verify_Counts may end before
+   units_without_plugin (appended in 0.6 without a new version) and
+   tcall_entries (0.7), so only the fields before those are written.  */
+CALLTAB_EXPORT int __calltab_verify_0_1 (const Calltab *ct,
+					 const Calltab_Verify_Options *opts,
+					 Calltab_Verify_Callback *cb,
+					 void *arg,
+					 Calltab_Verify_Counts *counts)
+  __attribute__ ((symver ("calltab_verify@CALLTAB_0.1")));
+
+CALLTAB_EXPORT int
+__calltab_verify_0_1 (const Calltab *ct, const Calltab_Verify_Options *opts,
+		      Calltab_Verify_Callback *cb, void *arg,
+		      Calltab_Verify_Counts *counts)
+{
+  Calltab_Verify_Counts all = { .by_check = counts ? counts->by_check : NULL };
+  int r = __calltab_verify_0_7 (ct, opts, cb, arg, counts ? &all : NULL);
+  if (counts != NULL)
+    memcpy (counts, &all, offsetof (Calltab_Verify_Counts,
+				     units_without_plugin));
+  return r;
 }
