@@ -6,7 +6,8 @@
 #   make check-real       the same on real programs (sqlite, googletest, expat)
 #                         at LEVELS="-O0 -O1 -O2 -O3 -Os -Og"
 #   make check-real-gcc14 the same with GCC 14 (check-real-gcc13: 13) in the
-#                         Debian 13 chroot (scripts/gcc-chroot.sh)
+#                         Debian 13 chroot (scripts/gcc-chroot.sh);
+#                         check-real-gcc15/16 in the Debian unstable one
 #   make install          PREFIX=/usr/local DESTDIR= (staging root); the
 #                         plugin of GCC goes where that GCC looks for it
 #                         below PREFIX (PLUGINDIR; PREFIX=/usr for
@@ -35,8 +36,9 @@
 #
 #   make check-gcc        the testsuite with every GCC available: 11 and 12
 #                         natively (g++-N and gcc-N-plugin-dev installed),
-#                         13 and 14 in the Debian 13 chroot
-#                         (scripts/gcc-chroot.sh); one line per version
+#                         13 and 14 in the Debian 13 chroot, 15 and 16 in
+#                         the Debian unstable chroot (scripts/gcc-chroot.sh);
+#                         one line per version
 
 .DEFAULT_GOAL := all
 
@@ -75,8 +77,7 @@ DEFAULT_GCC_MAJOR := $(shell gcc -dumpversion 2>/dev/null | cut -d. -f1)
 GCC_MIN := $(shell sed -n 's/^\#define CALLTAB_GCC_MIN //p' gcc-plugin/gcc-compat.h)
 GCC_MAX := $(shell sed -n 's/^\#define CALLTAB_GCC_MAX //p' gcc-plugin/gcc-compat.h)
 GCC_SUPPORTED := $(shell seq $(GCC_MIN) $(GCC_MAX))
-GCC_SUPPORTED_TEXT := $(shell seq -s ', ' $(GCC_MIN) $(GCC_MAX) | \
-			sed 's/, \([0-9]*\)$$/ and \1/')
+GCC_SUPPORTED_TEXT := $(GCC_MIN) to $(GCC_MAX)
 # UNTESTED_GCC=yes admits a GCC newer than CALLTAB_GCC_MAX, built but not
 # tested (docs/gcc-versions.md): the plugin is compiled with
 # CALLTAB_UNTESTED_GCC, which gcc-compat.h's gate requires for it.
@@ -315,7 +316,8 @@ check-run:
 
 # The testsuite with every supported GCC available (docs/testing.md, "GCC
 # versions"): natively where g++-N and gcc-N-plugin-dev are installed, in
-# the Debian 13 chroot (scripts/gcc-chroot.sh) for the others from 13 on;
+# the Debian chroot that has them (scripts/gcc-chroot.sh --gcc=N: 13 and
+# 14 Debian 13, 15 and 16 Debian unstable) for the others from 13 on;
 # objdirs testsuite/build/gcc-N; one line per version, exit 1 if any failed.
 check-gcc:
 	@MAKE="$(MAKE)" RUNTESTFLAGS="$(RUNTESTFLAGS)" \
@@ -330,27 +332,29 @@ check-gcc:
 
 LEVELS ?= -O0 -O1 -O2 -O3 -Os -Og
 REAL_DIR ?= build/real
-# The downloads (npm tarballs); check-real-gcc13/14 share the native one.
+# The downloads (npm tarballs); check-real-gcc13 to 16 share the native one.
 REAL_CACHE ?= $(REAL_DIR)/cache
 
-.PHONY: check-real check-real-gcc13 check-real-gcc14
+.PHONY: check-real check-real-gcc13 check-real-gcc14 check-real-gcc15 \
+	check-real-gcc16
 check-real: deps
 	@$(MAKE) --no-print-directory all
 	@LEVELS="$(LEVELS)" REAL_DIR="$(REAL_DIR)" GCC="$(GCC)" GXX="$(GXX)" \
 	  REAL_CACHE="$(REAL_CACHE)" PLUGIN="$(CURDIR)/$(PLUGIN)" scripts/check-real.sh
 
-# check-real with GCC 13 or 14 in the Debian 13 chroot (scripts/gcc-chroot.sh,
+# check-real with GCC 13 or 14 in the Debian 13 chroot, 15 or 16 in the
+# Debian unstable one (scripts/gcc-chroot.sh --gcc=N, CALLTAB_CHROOTS or
 # CALLTAB_CHROOT): the sources are fetched on the host (npm is not in the
 # chroot; the tarballs are cached in build/real/cache, shared with the
 # native runs), googletest is the host's /usr/src/googletest bind-mounted
 # read-only; the plugin is built, and everything checked, in the chroot,
 # in build/real/gcc-N (docs/testing.md, "Real programs").
-check-real-gcc13 check-real-gcc14: check-real-gcc%: deps
+check-real-gcc13 check-real-gcc14 check-real-gcc15 check-real-gcc16: check-real-gcc%: deps
 	@$(MAKE) --no-print-directory all
 	@REAL_DIR="$(REAL_DIR)/gcc-$*" REAL_CACHE="$(REAL_DIR)/cache" \
 	  scripts/real/fetch.sh
-	@scripts/gcc-chroot.sh setup
-	@CALLTAB_CHROOT_BIND=/usr/src/googletest scripts/gcc-chroot.sh run -- \
+	@scripts/gcc-chroot.sh --gcc=$* setup
+	@CALLTAB_CHROOT_BIND=/usr/src/googletest scripts/gcc-chroot.sh --gcc=$* run -- \
 	  $(MAKE) -C "$(CURDIR)" --no-print-directory -o deps check-real \
 	  GCC=gcc-$* GXX=g++-$* DEFAULT_PLUGIN= LEVELS="$(LEVELS)" \
 	  REAL_DIR="$(REAL_DIR)/gcc-$*" REAL_CACHE="$(REAL_DIR)/cache" \

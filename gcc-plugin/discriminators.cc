@@ -321,19 +321,18 @@ same_position (const expanded_location &a, const expanded_location &b)
 
 /* The scope final.cc's reemit_insn_block_notes holds after INSN, given
    the one before (SCOPE): that of the last statement or inline-entry
-   marker or active instruction with a location, where one with a
-   location but no block is in the function's outermost scope; an
-   instruction without a location is skipped, it stays in the scope
+   marker or active instruction with a location, where an instruction
+   with a location but no block is in the function's outermost scope (a
+   marker without a block: calltab_marker_scope, which GCC 15 changed);
+   an instruction without a location is skipped, it stays in the scope
    before it.  NULL_TREE when unknown (a SEQUENCE, whose scope final.cc
    merges; none on x86-64).  */
 tree
 scope_after (rtx_insn *insn, tree scope)
 {
   if (marker_p (insn))
-    {
-      tree s = LOCATION_BLOCK (marker_location (insn));
-      return s ? s : DECL_INITIAL (current_function_decl);
-    }
+    return calltab_marker_scope (LOCATION_BLOCK (marker_location (insn)),
+				 scope);
   if (active_insn_p (insn) && !JUMP_TABLE_DATA_P (insn))
     {
       if (GET_CODE (PATTERN (insn)) == SEQUENCE)

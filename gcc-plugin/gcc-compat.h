@@ -2,7 +2,7 @@
    order GCC requires, and hides differences between GCC versions.
 
    Every source file of the plugin includes this header first and no other
-   GCC header directly.  calltab is built for GCC 11 to 14; a
+   GCC header directly.  calltab is built for GCC 11 to 16; a
    version that renames or moves something gets its #if here, never in the
    plugin's other files.  */
 
@@ -21,11 +21,11 @@
    refused until they are tested, so that a build never yields a plugin
    nobody has checked.  */
 #define CALLTAB_GCC_MIN 11
-#define CALLTAB_GCC_MAX 14
+#define CALLTAB_GCC_MAX 16
 #if BUILDING_GCC_MAJOR < CALLTAB_GCC_MIN
-# error "calltab supports GCC 11, 12, 13 and 14; these plugin headers are of an older GCC"
+# error "calltab supports GCC 11 to 16; these plugin headers are of an older GCC"
 #elif BUILDING_GCC_MAJOR > CALLTAB_GCC_MAX && !defined CALLTAB_UNTESTED_GCC
-# error "calltab supports GCC 11, 12, 13 and 14; these plugin headers are of a newer GCC, not tested (make UNTESTED_GCC=yes builds anyway: docs/gcc-versions.md)"
+# error "calltab supports GCC 11 to 16; these plugin headers are of a newer GCC, not tested (make UNTESTED_GCC=yes builds anyway: docs/gcc-versions.md)"
 #endif
 
 #include "config.h"
@@ -140,6 +140,54 @@ calltab_gcc_discriminator (basic_block bb, location_t)
   return bb != NULL ? bb->discriminator : 0;
 }
 #endif
+
+/* The scope final.cc's reemit_insn_block_notes is in after a statement
+   marker (NOTE_INSN_BEGIN_STMT, NOTE_INSN_INLINE_ENTRY) whose location
+   has lexical block BLOCK (NULL_TREE when it has none), coming from
+   SCOPE.  A marker with a block goes to it on every version.  A marker
+   without one: GCC 11 to 14 jump to the code that gives a blockless
+   insn the function's outermost scope (the note's INSN_LOCATION, its
+   NOTE_KIND, is never UNKNOWN_LOCATION), closing every open scope
+   there; GCC 15 skips the marker (`if (!this_block) continue;'), so the
+   scope stays, and the scope notes, and the location-view repeat that
+   a NOTE_INSN_BLOCK_END emits, come later (sqlite3.c's pcache1Shrink
+   at -O2: a marker after variable locations, the inlined scope closing
+   only at the epilogue).  */
+static inline tree
+calltab_marker_scope (tree block, tree scope)
+{
+  if (block != NULL_TREE)
+    return block;
+#if BUILDING_GCC_MAJOR >= 15
+  return scope;
+#else
+  (void) scope;
+  return DECL_INITIAL (current_function_decl);
+#endif
+}
+
+/* warning_n, imported weakly.  Its mangled name carries the type of the
+   option argument, which changed twice: int up to GCC 14,
+   diagnostic_option_id in 15, diagnostics::option_id in 16 (and
+   location_t became 64-bit in 15).  A plugin loaded into another
+   version's cc1 must load far enough for plugin_init to refuse it by
+   name (calltab.plugin/plugin.exp, calltab.install/install.exp); a
+   strong reference to a symbol that cc1 does not export fails dlopen
+   first ("undefined symbol: _Z9warning_n..."), as function_name did
+   with GCC 14 (calltab_function_name below).  Weak, it resolves to
+   null there, and the version check refuses the plugin before any
+   warning could be given.  The other functions the plugin imports have
+   the same mangled names in 15 and 16 (nm -D of both cc1s).  */
+#if BUILDING_GCC_MAJOR >= 16
+typedef diagnostics::option_id calltab_diag_option;
+#elif BUILDING_GCC_MAJOR >= 15
+typedef diagnostic_option_id calltab_diag_option;
+#else
+typedef int calltab_diag_option;
+#endif
+extern bool warning_n (location_t, calltab_diag_option, unsigned HOST_WIDE_INT,
+		       const char *, const char *, ...)
+  __attribute__ ((weak));
 
 /* The current function's name for messages.  Not function_name (cfun):
    GCC 14 changed its signature, so a plugin calling it imports a symbol

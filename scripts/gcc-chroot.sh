@@ -1,43 +1,67 @@
 #!/usr/bin/env bash
-# gcc-chroot.sh: a Debian 13 "trixie" chroot with GCC 13 and 14, to build
-# and test calltab with the compilers Debian 12 does not ship.
+# gcc-chroot.sh: a Debian chroot with the GCC versions Debian 12 does not
+# ship, to build and test calltab with them: Debian 13 "trixie" (GCC 13
+# and 14, the default) or Debian unstable "sid" (GCC 15 and 16).
 #
 #   scripts/gcc-chroot.sh setup
 #   scripts/gcc-chroot.sh run -- make GCC=gcc-14 GXX=g++-14 all
-#   scripts/gcc-chroot.sh run -- make check GCC=gcc-13 GXX=g++-13
+#   scripts/gcc-chroot.sh --suite=sid setup
+#   scripts/gcc-chroot.sh --gcc=16 run -- make check GCC=gcc-16 GXX=g++-16
 #
 # The chroot is made only from Debian's archive (debootstrap from
 # deb.debian.org) and cached: setup reuses it when its stamp says it is
-# complete and was made from the package list below.  See "Debian 13
-# chroot" in docs/testing.md.
+# complete and was made from the package list below.  See "Debian
+# chroots" in docs/testing.md.
 set -euo pipefail
 
 prog=gcc-chroot.sh
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
-DIR=${CALLTAB_CHROOT:-$TOP/build/chroot/trixie}
-SUITE=trixie
 MIRROR=http://deb.debian.org/debian
 
-# What the project needs in the chroot: scripts/install-deps.sh's lists
-# for Debian 13 with GCC 14 and with GCC 13 (the compilers with their
+# The suites, and the GCC versions each chroot is for (the ones Debian 12
+# lacks; 11 and 12 run natively).  One place: check-gcc.sh and the
+# Makefile ask with --gcc=N.
+suite_gccs() {
+    case $1 in
+        trixie) echo 13 14 ;;
+        sid) echo 15 16 ;;
+        *) return 1 ;;
+    esac
+}
+gcc_suite() {
+    local s
+    for s in trixie sid; do
+        case " $(suite_gccs $s) " in *" $1 "*) echo $s; return 0 ;; esac
+    done
+    return 1
+}
+
+# What the project needs in the chroot: scripts/install-deps.sh's list
+# for the suite with each of its GCC versions (the compilers with their
 # plugin headers, what the library builds against, what `make check`
-# uses), and gcc/g++, which are gcc-14 in trixie.  GCC 11 and 12 are not
-# needed here: they run natively.
+# uses), and gcc/g++ (gcc-14 in trixie, gcc-16 in sid).
 package_list() {
-    { GCC=gcc-14 sh "$TOP/scripts/install-deps.sh" --list --suite=$SUITE
-      GCC=gcc-13 sh "$TOP/scripts/install-deps.sh" --list --suite=$SUITE
+    local n
+    { for n in $(suite_gccs "$SUITE"); do
+          GCC=gcc-$n sh "$TOP/scripts/install-deps.sh" --list --suite="$SUITE"
+      done
       printf '%s\n' gcc g++; } | sort -u
 }
 
 usage() {
     cat <<EOF
-usage: $prog setup
-       $prog run [--] COMMAND [ARG...]
-       $prog path
+usage: $prog [--suite=SUITE | --gcc=N] setup
+       $prog [--suite=SUITE | --gcc=N] run [--] COMMAND [ARG...]
+       $prog [--suite=SUITE | --gcc=N] path
+       $prog --gcc=N suite
        $prog --help
 
-A Debian 13 "trixie" chroot (GCC 13 and 14, with their plugin headers, and
-what \`make check\` needs), made with debootstrap from deb.debian.org only.
+A Debian chroot with GCC versions Debian 12 lacks, with their plugin
+headers and what \`make check\` needs, made with debootstrap from
+deb.debian.org only:
+  --suite=trixie  Debian 13: GCC 13 and 14 (the default)
+  --suite=sid     Debian unstable: GCC 15 and 16
+  --gcc=N         the suite whose chroot has GCC N (13 to 16)
 
   setup   build the chroot, or reuse it when its stamp says it is complete
           and made from the current package list (a changed list installs
@@ -50,10 +74,15 @@ what \`make check\` needs), made with debootstrap from deb.debian.org only.
           it ends, and two runs at once do not see each other's mounts.
           Exit status is COMMAND's.
   path    print the chroot directory.
+  suite   print the suite (with --gcc=N: the one that has GCC N).
 
 Environment:
-  CALLTAB_CHROOT       chroot directory (default: build/chroot/trixie in
-                       the tree)
+  CALLTAB_CHROOT_SUITE the suite when no option names one (default trixie)
+  CALLTAB_CHROOTS      the directory of the chroots, one per suite in
+                       DIR/SUITE (default: build/chroot in the tree)
+  CALLTAB_CHROOT       the chroot directory itself (default:
+                       \$CALLTAB_CHROOTS/SUITE); refused when its stamp
+                       names another suite
   CALLTAB_CHROOT_BIND  more host directories for run, separated by ':',
                        bind-mounted read-only at the same path (e.g. the
                        real programs' sources for bench/:
@@ -71,7 +100,30 @@ need_root() {
     [ "$(id -u)" -eq 0 ] || usage_error "$1 needs root (chroot, mount)"
 }
 
+SUITE=${CALLTAB_CHROOT_SUITE:-trixie}
+while [ $# -gt 0 ]; do
+    case $1 in
+        --suite=*) SUITE=${1#--suite=}; shift ;;
+        --gcc=*)
+            SUITE=$(gcc_suite "${1#--gcc=}") \
+                || usage_error "no chroot has GCC ${1#--gcc=} (trixie: 13, 14; sid: 15, 16)"
+            shift ;;
+        *) break ;;
+    esac
+done
+suite_gccs "$SUITE" >/dev/null || usage_error "unknown suite '$SUITE' (trixie or sid)"
+DIR=${CALLTAB_CHROOT:-${CALLTAB_CHROOTS:-$TOP/build/chroot}/$SUITE}
 STAMP=$DIR/.calltab-chroot-stamp
+
+# A chroot made for another suite is never used for this one (a
+# CALLTAB_CHROOT left set for the other).
+check_stamp_suite() {
+    local had
+    [ -f "$STAMP" ] || return 0
+    had=$(sed -n 's/^suite //p' "$STAMP")
+    [ "$had" = "$SUITE" ] \
+        || die "$DIR is a $had chroot, not $SUITE (CALLTAB_CHROOT; GCC $(suite_gccs "$SUITE" | sed 's/ / and /') need $SUITE)"
+}
 
 # True when nothing is mounted under DIR (a leftover from a killed run of an
 # older script, or a hand-made mount): never delete a tree with mounts in it.
@@ -96,6 +148,7 @@ do_setup() {
     flock 9
     local start end want
     start=$(date +%s)
+    check_stamp_suite
     want=$(package_list)
     if [ -f "$STAMP" ] && [ "$(sed -n '/^package /s///p' "$STAMP")" = "$want" ]; then
         echo "$prog: $DIR is complete and current; reused"
@@ -141,7 +194,9 @@ EOF
     mv "$STAMP.new" "$STAMP"
     end=$(date +%s)
     echo "$prog: ready in $((end - start)) s: $DIR ($(du -sh --one-file-system "$DIR" | cut -f1))"
-    run_in_chroot sh -c 'for c in gcc-13 gcc-14; do printf "  %s: " $c; $c -dumpfullversion; done'
+    # shellcheck disable=SC2016,SC2046  # $c is the chroot shell's; the list splits
+    run_in_chroot sh -c 'for c in "$@"; do printf "  %s: " $c; $c -dumpfullversion; done' \
+        sh $(suite_gccs "$SUITE" | sed 's/[0-9]*/gcc-&/g')
 }
 
 # Run "$@" in the chroot.  unshare gives the command its own mount
@@ -206,12 +261,14 @@ case "$cmd" in
         [ "${1:-}" = -- ] && shift
         [ $# -gt 0 ] || usage_error "run: missing COMMAND"
         need_root run
-        [ -f "$STAMP" ] || die "no complete chroot at $DIR; run '$prog setup' first"
+        [ -f "$STAMP" ] || die "no complete chroot at $DIR; run '$prog$([ "$SUITE" = trixie ] || echo " --suite=$SUITE") setup' first"
+        check_stamp_suite
         set +e
         run_in_chroot "$@"
         rc=$?
         set -e
         exit $rc ;;
     path) echo "$DIR" ;;
+    suite) echo "$SUITE" ;;
     *) usage_error "unknown command '$cmd'" ;;
 esac

@@ -9,8 +9,9 @@
 #
 # --list prints the package list, one per line, and installs nothing;
 # --suite names the Debian release the list is for (default: this
-# system's).  scripts/gcc-chroot.sh builds its Debian 13 chroot from
-# these lists (--suite=trixie, GCC=gcc-13 and gcc-14): one list.
+# system's).  scripts/gcc-chroot.sh builds its chroots from these lists:
+# Debian 13 (--suite=trixie, GCC=gcc-13 and gcc-14) and Debian unstable
+# (--suite=sid, GCC=gcc-15 and gcc-16), one list per chroot.
 set -eu
 
 list_only=false
@@ -46,21 +47,27 @@ esac
 # A second GCC, of another version, which the testsuite uses to check
 # that the plugin refuses a GCC it was not built for
 # (calltab.plugin/plugin.exp, calltab.install/): on Debian 12 the other
-# of 11 and 12; in Debian 13 (GCC 13, 14), the other of 13 and 14.
+# of 11 and 12; in Debian 13 (GCC 13, 14), the other of 13 and 14; in
+# Debian unstable (GCC 15, 16), the other of 15 and 16.
 case $major in
     11) other=12 ;;
     13) other=14 ;;
     14) other=13 ;;
+    15) other=16 ;;
+    16) other=15 ;;
     *) other=11 ;;
 esac
 
 # What differs between the releases: clang's fuzzer runtime is versioned
-# (LLVM 14's in Debian 12, 19's in Debian 13), and ld.gold has its own
-# package from Debian 13 on (part of binutils in Debian 12).
+# (LLVM 14's in Debian 12, 19's in Debian 13, 21's in unstable as of
+# 2026-11: libclang-rt-dev follows the default clang there), and ld.gold
+# has its own package from Debian 13 on (part of binutils in Debian 12;
+# in unstable binutils-gold stays at 2.44 beside binutils 2.47).
 clang_rt=libclang-rt-14-dev
 gold=
 case $suite in
     trixie) clang_rt=libclang-rt-19-dev gold=binutils-gold ;;
+    sid) clang_rt=libclang-rt-dev gold=binutils-gold ;;
 esac
 
 # One package per line.  clang and its fuzzer runtime build the

@@ -5,10 +5,11 @@
 #   - natively when gcc-N, g++-N and gcc-N-plugin-dev are installed:
 #     `make check GCC=gcc-N GXX=g++-N' (which installs what else is
 #     missing, scripts/install-deps.sh);
-#   - else, from GCC 13 on, in the Debian 13 chroot:
-#     `scripts/gcc-chroot.sh setup' (builds or reuses it), then
-#     `scripts/gcc-chroot.sh run -- make check-nodeps GCC=gcc-N ...' with
-#     the tree at the same path.  The C parts (libcalltab, the command,
+#   - else, from GCC 13 on, in the Debian chroot that has it (13 and 14:
+#     Debian 13 "trixie"; 15 and 16: Debian unstable "sid"):
+#     `scripts/gcc-chroot.sh --gcc=N setup' (builds or reuses it), then
+#     `scripts/gcc-chroot.sh --gcc=N run -- make check-nodeps GCC=gcc-N ...'
+#     with the tree at the same path.  The C parts (libcalltab, the command,
 #     testsuite/tools) are those the native runs built; DEFAULT_PLUGIN=
 #     keeps gcc-plugin/calltab.so the host's.  Without the script the
 #     version fails ("chroot script missing");
@@ -18,7 +19,9 @@
 # ("GCC 11: N passed, N failed, N skipped (native, 310 s)", the seconds
 # that version's run took, chroot setup apart); exit status 1 if any
 # failed.
-# Environment: MAKE, RUNTESTFLAGS (passed on).
+# Environment: MAKE, RUNTESTFLAGS (passed on); CALLTAB_CHROOTS (where
+# the chroots are, one per suite) and CALLTAB_CHROOT (one chroot: a
+# version of the other suite then fails) for scripts/gcc-chroot.sh.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 top=$PWD
@@ -41,12 +44,14 @@ summary_of () {
 mkdir -p testsuite/build
 failed=0
 lines=()
-chroot_ready=
+# Per suite: yes once its setup succeeded, no when it failed.
+declare -A chroot_ready=()
 for n in "$@"; do
     out=testsuite/build/gcc-$n.out
     vars=(GCC="gcc-$n" GXX="g++-$n" TESTDIR="testsuite/build/gcc-$n"
           RUNTESTFLAGS="$RUNTESTFLAGS")
     start=$(date +%s)
+    suite=
     if native "$n"; then
         how=native
         echo "== GCC $n (native): $MAKE check ${vars[*]}"
@@ -61,22 +66,27 @@ for n in "$@"; do
         continue
     else
         how=chroot
-        if [ -z "$chroot_ready" ]; then
-            echo "== $chroot_script setup"
-            if "$chroot_script" setup; then
-                chroot_ready=yes
+        suite=$("$chroot_script" --gcc="$n" suite) || {
+            lines+=("GCC $n: no chroot has it ($chroot_script --gcc=$n), failed")
+            failed=1
+            continue
+        }
+        if [ -z "${chroot_ready[$suite]:-}" ]; then
+            echo "== $chroot_script --suite=$suite setup"
+            if "$chroot_script" --suite="$suite" setup; then
+                chroot_ready[$suite]=yes
             else
-                chroot_ready=no
+                chroot_ready[$suite]=no
             fi
             start=$(date +%s)
         fi
-        if [ "$chroot_ready" = no ]; then
-            lines+=("GCC $n: $chroot_script setup failed, failed")
+        if [ "${chroot_ready[$suite]}" = no ]; then
+            lines+=("GCC $n: $chroot_script --suite=$suite setup failed, failed")
             failed=1
             continue
         fi
-        echo "== GCC $n (chroot): $chroot_script run -- make check-nodeps ${vars[*]} DEFAULT_PLUGIN="
-        "$chroot_script" run -- "$MAKE" -C "$top" --no-print-directory \
+        echo "== GCC $n (chroot $suite): $chroot_script --suite=$suite run -- make check-nodeps ${vars[*]} DEFAULT_PLUGIN="
+        "$chroot_script" --suite="$suite" run -- "$MAKE" -C "$top" --no-print-directory \
             check-nodeps "${vars[@]}" DEFAULT_PLUGIN= 2>&1 | tee "$out"
         status=${PIPESTATUS[0]}
     fi
@@ -87,7 +97,7 @@ for n in "$@"; do
     fi
     [ "$status" -eq 0 ] || failed=1
     secs=$(($(date +%s) - start))
-    lines+=("GCC $n: $sum ($how, $secs s$([ "$status" -eq 0 ] || echo ", FAILED"))")
+    lines+=("GCC $n: $sum ($how${suite:+ $suite}, $secs s$([ "$status" -eq 0 ] || echo ", FAILED"))")
 done
 
 echo "== make check-gcc"

@@ -1175,7 +1175,12 @@ hierarchical_unit (Dwarf_Die *cudie)
 }
 
 /* Whether row J's file and line are FUNC's opening line, or those of
-   a row of FUNC's code after ADDR (rows from K on, below HIGH).  */
+   a row of FUNC's code after ADDR (rows from K on, below HIGH), or lie
+   in FUNC's file from its opening line (DW_AT_decl_line) to the line of
+   its first row after ADDR: the opening brace, which GCC 16 gives the
+   first instruction of a cold part (`CharData_Init.cold' of expat's
+   chardata.c at -O2: rows of lines 33 and 32 at its start, 33 after;
+   DW_AT_decl_line 31).  */
 static bool
 row_of_func (Dwarf_Lines *lines, size_t j, const struct func_decl *d,
 	     size_t k, Dwarf_Addr high)
@@ -1186,8 +1191,10 @@ row_of_func (Dwarf_Lines *lines, size_t j, const struct func_decl *d,
   if (l == NULL || dwarf_lineno (l, &line) != 0
       || (file = dwarf_linesrc (l, NULL, NULL)) == NULL)
     return false;
-  if (d->file != NULL && line == d->line && strcmp (file, d->file) == 0)
+  bool in_file = d->file != NULL && strcmp (file, d->file) == 0;
+  if (in_file && line == d->line)
     return true;
+  bool first = true;
   for (; (l = dwarf_onesrcline (lines, k)) != NULL; k++)
     {
       Dwarf_Addr a;
@@ -1195,10 +1202,15 @@ row_of_func (Dwarf_Lines *lines, size_t j, const struct func_decl *d,
       const char *kfile;
       if (dwarf_lineaddr (l, &a) != 0 || a >= high)
 	break;
-      if (dwarf_lineno (l, &kline) == 0 && kline == line
-	  && (kfile = dwarf_linesrc (l, NULL, NULL)) != NULL
-	  && strcmp (kfile, file) == 0)
+      if (dwarf_lineno (l, &kline) != 0
+	  || (kfile = dwarf_linesrc (l, NULL, NULL)) == NULL
+	  || strcmp (kfile, file) != 0)
+	continue;
+      if (kline == line)
 	return true;
+      if (first && in_file && d->line < line && line < kline)
+	return true;
+      first = false;
     }
   return false;
 }
