@@ -46,6 +46,14 @@
 #             recording serves all (--dso).  Rebuilt without the plugin
 #             (its code is the same; GCC reads the profile long before the
 #             plugin's pass), as docs/fdo.md's pipeline does otherwise.
+#   afdo-fs/R the same with the plugin's late profile (issue 31,
+#             docs/fdo.md "Flow-sensitive AutoFDO"): converted with the
+#             discriminators=fs build by calltab afdo --fs=LATE as well,
+#             and rebuilt with the plugin reading it
+#             (-fplugin-arg-calltab-profile=LATE), which sets the blocks'
+#             counts before bbpart; the .afdo is the rtl one's where GCC
+#             folds lines (12), so the late profile alone makes the
+#             difference.  MODES=fs (in the default MODES).
 #   exact-V   the bound: the profile converted from the exact execution
 #             count of every instruction of the same training run
 #             (callgrind --dump-instr=yes; its addresses are file
@@ -76,7 +84,7 @@
 # replacing the one an earlier run wrote and keeping the others.
 #
 # Settings (environment): PROGRAMS ("lua bzip2"), GCCS ("12 14"), RUNS (9),
-# JOBS (2), MODES ("rtl hierarchical gcc off"; rtl, the default, is the
+# JOBS (2), MODES ("rtl hierarchical gcc off fs"; rtl, the default, is the
 # recorded build and always built), RECS (2), EXACT (auto|yes|no), KEEP
 # (keep the work directory there; else a temporary one, removed; for
 # GCC 14 it must be under /tmp or the tree, which the chroot sees),
@@ -212,7 +220,7 @@ PROGRAMS=${PROGRAMS:-lua bzip2}
 GCCS=${GCCS:-12 14}
 RUNS=${RUNS:-9}
 JOBS=${JOBS:-2}
-MODES=${MODES:-rtl hierarchical gcc off}
+MODES=${MODES:-rtl hierarchical gcc off fs}
 RECS=${RECS:-2}
 EXACT=${EXACT:-auto}
 CALLTAB=${CALLTAB:-$top/libcalltab/tools/calltab}
@@ -231,8 +239,8 @@ for x in $GCCS; do
     case $x in 12|14) ;; *) die "GCCS: unknown compiler '$x' (12, 14)" ;; esac
 done
 for x in $MODES; do
-    case $x in rtl|hierarchical|gcc|off) ;;
-    *) die "MODES: unknown discriminators mode '$x' (rtl, hierarchical, gcc, off)" ;; esac
+    case $x in rtl|hierarchical|gcc|off|fs) ;;
+    *) die "MODES: unknown discriminators mode '$x' (rtl, hierarchical, gcc, off, fs)" ;; esac
 done
 case " $MODES " in *" rtl "*) ;; *) MODES="rtl $MODES" ;; esac
 case $RUNS in ''|*[!0-9]*|0) die "RUNS: not a positive number: $RUNS" ;; esac
@@ -360,6 +368,12 @@ build_try() {
 # vect_do_peeling on some profiles: an internal compiler error).
 afdo_flags() {
     [ "$1" = 12 ] && echo -fvect-cost-model=very-cheap
+    return 0
+}
+# late_opt V BASE: calltab afdo's option writing the late profile
+# BASE.fs when V is the fs mode's build.
+late_opt() {
+    [ "$1" = fs ] && echo "--fs=$2.fs"
     return 0
 }
 # build: build_try, and a failure stops the script.
@@ -525,6 +539,7 @@ run_one() {
                     rm -f "$data.data"
                 fi
                 "$CALLTAB" afdo "${gccopt[@]}" --dso="$recbin" -o "$B/prof/afdo-$v.rec$r.afdo" \
+                    $(late_opt "$v" "$B/prof/afdo-$v.rec$r") \
                     "${vbin[$v]}" "$data.txt" 2>"$B/log/afdo-$v.rec$r.log" ||
                     { cat "$B/log/afdo-$v.rec$r.log" >&2; die "$g/$p: calltab afdo ${gccopt[*]} with ${vbin[$v]##*/} (rec$r) failed"; }
             done
@@ -546,7 +561,8 @@ run_one() {
                 continue
             fi
             "$CALLTAB" afdo "${gccopt[@]}" --counts="$B/prof/counts.txt" \
-                -o "$B/prof/exact-$v.afdo" "${vbin[$v]}" 2>"$B/log/exact-$v.log" ||
+                -o "$B/prof/exact-$v.afdo" $(late_opt "$v" "$B/prof/exact-$v") \
+                "${vbin[$v]}" 2>"$B/log/exact-$v.log" ||
                 { cat "$B/log/exact-$v.log" >&2; die "$g/$p: calltab afdo --counts with ${vbin[$v]##*/} failed"; }
         done
         echo "exact $(( $(date +%s) - t0 ))" >>"$R/$key.phases"
@@ -571,7 +587,11 @@ run_one() {
     fi
     local pr sum
     for pr in "${profs[@]}"; do
-        sum=$(sha1sum <"$B/prof/$pr.afdo" | cut -c1-40)
+        # A late profile (fs) is part of what the build reads.
+        local late=()
+        [ -f "$B/prof/$pr.fs" ] &&
+            late=(-fplugin="$plug" "-fplugin-arg-calltab-profile=$B/prof/$pr.fs")
+        sum=$(cat "$B/prof/$pr.afdo" ${late:+"$B/prof/$pr.fs"} | sha1sum | cut -c1-40)
         profile_stats "$B/prof/$pr.afdo" >"$B/prof/$pr.stats"
         case ${slot_of[$sum]:-} in
         '') ;;
@@ -581,7 +601,7 @@ run_one() {
            continue ;;
         esac
         if ! build_try "$g" "$p" "$pr" '' "-fauto-profile=$B/prof/$pr.afdo" \
-            $(afdo_flags "$g"); then
+            $(afdo_flags "$g") "${late[@]}"; then
             local why; why=$(cat "$B/log/build-$pr.why")
             note "$g/$p: building $pr failed: $why"
             echo "- GCC $g, $p: $pr: GCC failed with the profile: $why (log: g$g/$p/log/build-$pr.log in the work directory, KEEP=)" >>"$R/notes"
