@@ -55,44 +55,9 @@
 
 #include "gcc-compat.h"
 #include "calltab-plugin.h"
+#include "line-keys.h"
 
 namespace {
-
-/* The key a row belongs to: the innermost inlined-function scope whose
-   code holds the row's start (NULL_TREE: the function itself), and the
-   row's file and line.  */
-struct line_key
-{
-  tree inst;
-  const char *file;
-  int line;
-};
-
-/* One key in one block of the final code, with its discriminator.  */
-struct key_block
-{
-  line_key key;
-  int block;			/* final block number, 0-based, layout order */
-  int disc;			/* -1 until numbered */
-  /* discriminators=hierarchical: the sum of a hash of each instruction's
-     code (the same for copies of the same code, in any order), and the
-     multiplicity of the key's code in the block (0: not known).  */
-  unsigned shape;
-  int mult;
-  /* GCC's own discriminator of the row that covers the key's first code
-     in the block, as final.cc would emit it without the plugin.  */
-  int gcc;
-  /* The order in which the walk met it (the first of a (key, block) gives
-     GCC's number), and whether a conditional or table jump of the key
-     goes to the block (number_keys).  */
-  unsigned seq;
-  bool target;
-  /* The rows of the key in the block (a row that covers code of the key
-     in the block counts once), and whether one of them is a statement
-     (is_stmt: a breakpoint location).  */
-  unsigned rows;
-  bool stmt;
-};
 
 /* A conditional jump or a table jump: the key of its row, its block and
    the blocks it goes to (the fall-through and the labels in LABELS).  */
@@ -145,55 +110,6 @@ struct discriminators
   unsigned long n_wrappers = 0, n_copies = 0, n_multiple = 0;
   unsigned long n_clamped = 0;
 };
-
-/* strcmp that orders NULL first; file names come from the line maps.  */
-int
-file_cmp (const char *a, const char *b)
-{
-  if (a == b)
-    return 0;
-  if (a == NULL || b == NULL)
-    return a == NULL ? -1 : 1;
-  return strcmp (a, b);
-}
-
-/* Order of keys: any total order does (each key is numbered on its own);
-   the instance is compared by address, which only groups.  */
-int
-key_cmp (const line_key &a, const line_key &b)
-{
-  if (a.inst != b.inst)
-    return (uintptr_t) a.inst < (uintptr_t) b.inst ? -1 : 1;
-  if (a.line != b.line)
-    return a.line < b.line ? -1 : 1;
-  return file_cmp (a.file, b.file);
-}
-
-int
-cmp_key_block (const void *pa, const void *pb)
-{
-  const key_block *a = (const key_block *) pa;
-  const key_block *b = (const key_block *) pb;
-  if (int c = key_cmp (a->key, b->key))
-    return c;
-  return a->block < b->block ? -1 : a->block > b->block;
-}
-
-/* The innermost inlined function's outer scope that holds SCOPE (a
-   fragment counting as its origin: dwarf2out gives them one DIE), or
-   NULL_TREE for the function's own code.  */
-tree
-instance_of (tree scope)
-{
-  for (tree b = scope; b != NULL_TREE && TREE_CODE (b) == BLOCK;
-       b = BLOCK_SUPERCONTEXT (b))
-    {
-      tree origin = BLOCK_FRAGMENT_ORIGIN (b) ? BLOCK_FRAGMENT_ORIGIN (b) : b;
-      if (inlined_function_outer_scope_p (origin))
-	return origin;
-    }
-  return NULL_TREE;
-}
 
 /* Whether INSN emits machine code that final.cc gives a row: the
    instructions final_scan_insn passes to notice_source_line, without
@@ -631,7 +547,7 @@ block_walk::enter_code (rtx_insn *insn)
       fall_pending = false;
     }
   if (first_code && row_valid && scope != NULL_TREE
-      && counted_block != -1 && instance_of (scope) != row_inst)
+      && counted_block != -1 && calltab_instance_of (scope) != row_inst)
     {
       /* The block goes on with a row that began in another inline
 	 instance: a consumer would take this code for that instance's
@@ -651,11 +567,13 @@ block_walk::count_key (rtx_insn *insn)
   /* A row's instance is the one of the first code it covers: its
      address is where the row begins.  */
   if (counted_block == -1)
-    row_inst = scope != NULL_TREE ? instance_of (scope) : NULL_TREE;
+    row_inst = scope != NULL_TREE ? calltab_instance_of (scope) : NULL_TREE;
   bool new_row = counted_block != block;
   line_key k = { row_inst, row.file, row.line };
-  key_block kb = { k, block, -1, 0, 0, gcc_row, w.keys.length (), false,
-		   new_row ? 1u : 0u, new_row && row_stmt };
+  key_block kb = calltab_key_block (k, block, w.keys.length ());
+  kb.gcc = gcc_row;
+  kb.rows = new_row ? 1 : 0;
+  kb.stmt = new_row && row_stmt;
   if (w.mult != NULL)
     {
       kb.shape = code_hash (insn);
@@ -663,16 +581,10 @@ block_walk::count_key (rtx_insn *insn)
 	kb.mult = (*w.mult)[INSN_UID (insn)];
     }
   /* The instructions of a row mostly follow each other: merged here
-     already as number_keys merges them (shape and multiplicity alike; the
-     first entry's GCC number stays).  */
-  if (!w.keys.is_empty () && cmp_key_block (&w.keys.last (), &kb) == 0)
-    {
-      key_block &last = w.keys.last ();
-      last.shape += kb.shape;
-      last.mult = MAX (last.mult, kb.mult);
-      last.rows += kb.rows;
-      last.stmt |= kb.stmt;
-    }
+     already as number_keys merges them.  */
+  if (!w.keys.is_empty ()
+      && calltab_cmp_key_block (&w.keys.last (), &kb) == 0)
+    calltab_merge_key_block (w.keys.last (), kb);
   else
     w.keys.safe_push (kb);
   counted_block = block;
@@ -732,31 +644,6 @@ walk_blocks (walk &w)
     }
 }
 
-/* The index in KEYS (merged, sorted) of key K in BLOCK, -1 if absent.  */
-int
-find_key (const vec<key_block> &keys, const line_key &k, int block)
-{
-  key_block probe = { k, block, 0, 0, 0, 0, 0, false, 0, false };
-  const key_block *found
-    = (const key_block *) bsearch (&probe, keys.address (), keys.length (),
-				   sizeof (key_block), cmp_key_block);
-  return found ? (int) (found - keys.address ()) : -1;
-}
-
-/* Order of W.KEYS for number_keys: by key and block, and within a (key,
-   block) in the order the walk met the entries, so that the first one,
-   which holds GCC's number of the block's first code of the key, comes
-   first.  */
-int
-cmp_key_block_seq (const void *pa, const void *pb)
-{
-  if (int c = cmp_key_block (pa, pb))
-    return c;
-  const key_block *a = (const key_block *) pa;
-  const key_block *b = (const key_block *) pb;
-  return a->seq < b->seq ? -1 : a->seq > b->seq;
-}
-
 /* Mark the blocks of W.KEYS (merged, sorted) that a conditional or table
    jump of their key goes to: its fall-through and every label it names
    (a loop's own block, when the jump at its end goes back to its start,
@@ -768,113 +655,17 @@ mark_targets (walk &w)
     {
       if (s.fall >= 0)
 	{
-	  int k = find_key (w.keys, s.key, s.fall);
+	  int k = calltab_find_key (w.keys, s.key, s.fall);
 	  if (k >= 0)
 	    w.keys[k].target = true;
 	}
       for (unsigned i = 0; i < s.n_labels; i++)
 	{
 	  int b = w.label_block[w.labels[s.first_label + i]];
-	  int k = b >= 0 ? find_key (w.keys, s.key, b) : -1;
+	  int k = b >= 0 ? calltab_find_key (w.keys, s.key, b) : -1;
 	  if (k >= 0)
 	    w.keys[k].target = true;
 	}
-    }
-}
-
-/* The key's blocks KEYS[I..J), sorted by block (layout order), numbered
-   (docs/discriminators.md, "The rule" and "Encoding").  Classes: a block
-   that a jump of the key goes to (key_block::target, U) is a class of
-   its own, the other blocks make one class per GCC number
-   (key_block::gcc).  Groups: the classes of U alone; the classes outside
-   U only as far apart as GCC's count needs (|V| - |U| groups, at least
-   one), the classes with fewest rows apart and the rest in one group,
-   that of the anchor below when it lies outside U.  The anchor carries
-   0: the group of the key's first block in layout order that holds an
-   is_stmt row (a breakpoint location), or where no block does, the group
-   with most rows; the other groups 1, 2, ... in the layout order of
-   their first blocks.  */
-void
-number_key (vec<key_block> &keys, unsigned i, unsigned j)
-{
-  unsigned n = j - i;
-  auto_vec<unsigned> cls, crows, cfirst, grp, grows;
-  auto_vec<int> gccs, num;
-  unsigned n_u = 0, n_other = 0;
-  int anchor = -1;
-  for (unsigned k = i; k < j; k++)
-    {
-      unsigned c = 0;
-      if (!keys[k].target)
-	while (c < cfirst.length ()
-	       && (keys[cfirst[c]].target || keys[cfirst[c]].gcc != keys[k].gcc))
-	  c++;
-      else
-	c = cfirst.length ();
-      if (c == cfirst.length ())
-	{
-	  cfirst.safe_push (k);
-	  crows.safe_push (0);
-	  n_u += keys[k].target;
-	  n_other += !keys[k].target;
-	}
-      crows[c] += keys[k].rows;
-      cls.safe_push (c);
-      if (anchor < 0 && keys[k].stmt)
-	anchor = c;
-      if (!gccs.contains (keys[k].gcc))
-	gccs.safe_push (keys[k].gcc);
-    }
-  unsigned nc = cfirst.length ();
-  for (unsigned c = 0; c < nc; c++)
-    grp.safe_push (c);
-  if (n_other > 1)
-    {
-      /* The class the others outside U join: the anchor's, else the one
-	 with most rows (the first of equals).  */
-      unsigned need = gccs.length () > n_u ? gccs.length () - n_u : 1;
-      int into = -1;
-      if (anchor >= 0 && !keys[cfirst[anchor]].target)
-	into = anchor;
-      else
-	for (unsigned c = 0; c < nc; c++)
-	  if (!keys[cfirst[c]].target && (into < 0 || crows[c] > crows[into]))
-	    into = c;
-      /* The others by rows, fewest first (the later of equals first):
-	 the first NEED - 1 stay apart.  */
-      auto_vec<unsigned> others;
-      for (unsigned c = 0; c < nc; c++)
-	if (!keys[cfirst[c]].target && (int) c != into)
-	  others.safe_push (c);
-      for (unsigned x = 0; x < others.length (); x++)
-	for (unsigned y = x + 1; y < others.length (); y++)
-	  if (crows[others[y]] < crows[others[x]]
-	      || (crows[others[y]] == crows[others[x]] && others[y] > others[x]))
-	    std::swap (others[x], others[y]);
-      for (unsigned x = need - 1; x < others.length (); x++)
-	grp[others[x]] = into;
-    }
-  grows.safe_grow_cleared (nc);
-  for (unsigned c = 0; c < nc; c++)
-    grows[grp[c]] += crows[c];
-  unsigned zero = grp[0];
-  if (anchor >= 0)
-    zero = grp[anchor];
-  else
-    for (unsigned c = 0; c < nc; c++)
-      if (grp[c] == c && grows[c] > grows[zero])
-	zero = c;
-  num.safe_grow (nc);
-  for (unsigned c = 0; c < nc; c++)
-    num[c] = -1;
-  num[zero] = 0;
-  int next = 1;
-  for (unsigned k = 0; k < n; k++)
-    {
-      unsigned g = grp[cls[k]];
-      if (num[g] < 0)
-	num[g] = next++;
-      keys[i + k].disc = num[g];
     }
 }
 
@@ -884,7 +675,8 @@ number_key (vec<key_block> &keys, unsigned i, unsigned j)
    (mark_targets), carry numbers no other block of the key carries; the
    others share as far as GCC's count allows; 0 goes to the group of the
    key's first block that holds an is_stmt row, or to the group with most
-   rows where no block does (number_key).  A key in one block carries 0.
+   rows where no block does (line-keys.cc).  A key in one block carries
+   0.
 
    0 where a breakpoint is: gdb's line reader records a line's first row
    after another line's whatever its number, but drops the rows that
@@ -909,31 +701,9 @@ number_key (vec<key_block> &keys, unsigned i, unsigned j)
 void
 number_keys (walk &w)
 {
-  vec<key_block> &keys = w.keys;
-  keys.qsort (cmp_key_block_seq);
-  unsigned out = 0;
-  for (unsigned i = 0; i < keys.length (); i++)
-    if (out > 0 && cmp_key_block (&keys[out - 1], &keys[i]) == 0)
-      {
-	/* The first entry's GCC number stays: the block's first code.  */
-	keys[out - 1].shape += keys[i].shape;
-	keys[out - 1].mult = MAX (keys[out - 1].mult, keys[i].mult);
-	keys[out - 1].rows += keys[i].rows;
-	keys[out - 1].stmt |= keys[i].stmt;
-      }
-    else
-      keys[out++] = keys[i];
-  keys.truncate (out);
+  calltab_merge_key_blocks (w.keys);
   mark_targets (w);
-
-  for (unsigned i = 0; i < keys.length (); )
-    {
-      unsigned j = i;
-      while (j < keys.length () && key_cmp (keys[j].key, keys[i].key) == 0)
-	j++;
-      number_key (keys, i, j);
-      i = j;
-    }
+  calltab_number_key_blocks (w.keys);
 }
 
 /* discriminators=hierarchical (calltab-format.h): turn the numbers
@@ -957,7 +727,8 @@ encode_hierarchical (walk &w, discriminators &d)
   for (unsigned i = 0; i < keys.length (); )
     {
       unsigned j = i;
-      while (j < keys.length () && key_cmp (keys[j].key, keys[i].key) == 0)
+      while (j < keys.length ()
+	     && calltab_key_cmp (keys[j].key, keys[i].key) == 0)
 	j++;
       /* Keys are sorted by block: layout order.  */
       for (unsigned k = i + 1; k < j; k++)
@@ -1099,8 +870,8 @@ row_prediction::retag_p (rtx_insn *insn, location_t loc)
     return true;
   line_key k = r.key;
   if (!r.has_inst)
-    k.inst = instance_of (scope);
-  int kb = find_key (w.keys, k, cur_block);
+    k.inst = calltab_instance_of (scope);
+  int kb = calltab_find_key (w.keys, k, cur_block);
   int need = kb >= 0 ? w.keys[kb].disc : -1;
   int have = r.index >= 0 ? t.rows[r.index].disc : 0;
   return need >= 0 && have >= 0 && need != have;
@@ -1171,13 +942,14 @@ row_prediction::cover ()
 {
   if (!r.has_inst)
     {
-      r.key.inst = scope != NULL_TREE ? instance_of (scope) : NULL_TREE;
+      r.key.inst = (scope != NULL_TREE ? calltab_instance_of (scope)
+		    : NULL_TREE);
       r.has_inst = true;
     }
   /* Consecutive instructions of a row and block: one search.  */
-  if (cur_block != memo_block || key_cmp (r.key, memo_key) != 0)
+  if (cur_block != memo_block || calltab_key_cmp (r.key, memo_key) != 0)
     {
-      memo_kb = find_key (w.keys, r.key, cur_block);
+      memo_kb = calltab_find_key (w.keys, r.key, cur_block);
       memo_key = r.key;
       memo_block = cur_block;
     }
@@ -1205,7 +977,7 @@ number_padding (function_table &t)
   for (unsigned i = 0; i + 1 < t.rows.length (); i++)
     if (t.rows[i].pad && t.rows[i].disc < 0
 	&& t.rows[i + 1].line == t.rows[i].line
-	&& file_cmp (t.rows[i + 1].file, t.rows[i].file) == 0)
+	&& calltab_file_cmp (t.rows[i + 1].file, t.rows[i].file) == 0)
       t.rows[i].disc = t.rows[i + 1].disc;
 }
 
@@ -1328,7 +1100,7 @@ row_matches (const predicted_row &r, const char *file, int line, int column,
 	     int tag, bool stmt)
 {
   return r.line == line && r.column == column && r.tag == tag
-	 && r.stmt == stmt && file_cmp (r.file, file) == 0;
+	 && r.stmt == stmt && calltab_file_cmp (r.file, file) == 0;
 }
 
 /* The discriminator of the row final.cc is emitting: the next predicted
@@ -1364,7 +1136,7 @@ next_discriminator (discriminators &d, const char *file, int line,
 	 may come first.  It covers what that row covers: 0.  */
       expanded_location p = expand_location (prologue_location);
       if (p.line == line && p.column == column && tag == 0
-	  && file_cmp (p.file, file) == 0)
+	  && calltab_file_cmp (p.file, file) == 0)
 	{
 	  d.n_repeats++;
 	  return 0;
