@@ -27,8 +27,10 @@ enum calltab_discrim_mode
   CALLTAB_DISCRIM_RTL,		/* the plugin, per final basic block */
   CALLTAB_DISCRIM_GCC,		/* GCC's own tree-level assignment */
   CALLTAB_DISCRIM_OFF,		/* none: every row carries 0 */
-  CALLTAB_DISCRIM_HIERARCHICAL	/* the plugin's, as base, multiplicity
+  CALLTAB_DISCRIM_HIERARCHICAL,	/* the plugin's, as base, multiplicity
 				   and copy ID (calltab-format.h) */
+  CALLTAB_DISCRIM_FS		/* the plugin's numbers at P, before bbpart,
+				   per final block (fs-number.cc) */
 };
 
 /* Decode ARGC arguments of ARGV into *OPTS and build the help text.
@@ -54,5 +56,9 @@ calltab_hook_client calltab_call_sites_init (const char *plugin_name,
    line-table hook (discriminators.cc).  */
 calltab_hook_client calltab_discriminators_init (const char *plugin_name,
 						 const calltab_options &opts);
+/* Flow-sensitive AutoFDO (fs-number.cc): the pass before bbpart, for
+   discriminators=fs.  */
+bool calltab_fs_init (const char *plugin_name, const calltab_options &opts,
+		      calltab_hook_client *client);
 
 #endif /* CALLTAB_PLUGIN_H */

@@ -56,6 +56,7 @@
 #include "gcc-compat.h"
 #include "calltab-plugin.h"
 #include "line-keys.h"
+#include "fs.h"
 
 namespace {
 
@@ -109,6 +110,8 @@ struct discriminators
   unsigned long n_bumps = 0, n_uncovered = 0, n_view_rows = 0;
   unsigned long n_wrappers = 0, n_copies = 0, n_multiple = 0;
   unsigned long n_clamped = 0;
+  /* discriminators=fs: (key, block)s whose code had no P-number.  */
+  unsigned long n_unnumbered = 0;
 };
 
 /* Whether INSN emits machine code that final.cc gives a row: the
@@ -363,6 +366,8 @@ struct walk
   /* discriminators=hierarchical: the multiplicities by INSN_UID
      (discriminators::mult), NULL in the other modes.  */
   const vec<int> *mult;
+  /* discriminators=fs: the numbers come from P (fs-number.cc).  */
+  bool fs;
 
   void set_block (basic_block bb, int block)
   {
@@ -378,12 +383,13 @@ struct walk
   }
 };
 
-/* Whether the plugin numbers the rows (rtl, hierarchical).  */
+/* Whether the plugin numbers the rows (rtl, hierarchical, fs).  */
 bool
 numbered_p (const calltab_options &opts)
 {
   return opts.discriminators == CALLTAB_DISCRIM_RTL
-	 || opts.discriminators == CALLTAB_DISCRIM_HIERARCHICAL;
+	 || opts.discriminators == CALLTAB_DISCRIM_HIERARCHICAL
+	 || opts.discriminators == CALLTAB_DISCRIM_FS;
 }
 
 /* discriminators=hierarchical: a hash of INSN's code (its insn code,
@@ -445,6 +451,7 @@ struct block_walk
      it; the begin_prologue row carries 0.  */
   basic_block gcc_bb = NULL;
   int gcc_row = 0;
+  rtx_insn *block_note = NULL;	/* the last NOTE_INSN_BASIC_BLOCK */
 };
 
 /* The block structure at INSN: a section switch or a used label makes
@@ -477,6 +484,7 @@ block_walk::boundary (rtx_insn *insn)
 	}
       w.set_block (NOTE_BASIC_BLOCK (insn), block);
       gcc_bb = NOTE_BASIC_BLOCK (insn);
+      block_note = insn;
       return true;
     }
   else if (NOTE_P (insn))
@@ -580,6 +588,8 @@ block_walk::count_key (rtx_insn *insn)
       if ((unsigned) INSN_UID (insn) < w.mult->length ())
 	kb.mult = (*w.mult)[INSN_UID (insn)];
     }
+  if (w.fs)
+    kb.pnum = calltab_fs_pnumber (block_note, insn, k);
   /* The instructions of a row mostly follow each other: merged here
      already as number_keys merges them.  */
   if (!w.keys.is_empty ()
@@ -676,7 +686,9 @@ mark_targets (walk &w)
    others share as far as GCC's count allows; 0 goes to the group of the
    key's first block that holds an is_stmt row, or to the group with most
    rows where no block does (line-keys.cc).  A key in one block carries
-   0.
+   0.  discriminators=fs: each (key, block) takes instead the number its
+   code had at P, the pass before bbpart (fs-number.cc), so blocks
+   copied after P share their origin's number (docs/fdo.md).
 
    0 where a breakpoint is: gdb's line reader records a line's first row
    after another line's whatever its number, but drops the rows that
@@ -699,11 +711,27 @@ mark_targets (walk &w)
    groups than classes: |V| - |U| <= classes outside U).  So the key
    carries at least |U| + |V| - |U| = |V| numbers, GCC's count.  */
 void
-number_keys (walk &w)
+number_keys (walk &w, discriminators &d)
 {
   calltab_merge_key_blocks (w.keys);
+  if (d.opts.discriminators == CALLTAB_DISCRIM_FS)
+    {
+      /* Each (key, block) takes the P-number of its first code that has
+	 one (count_key); code made after P without one gets 0, and so
+	 does a key in one block (no leaks: its groups are one now).  */
+      for (unsigned i = 0; i < w.keys.length (); i++)
+	{
+	  key_block &kb = w.keys[i];
+	  bool alone = (i == 0 || calltab_key_cmp (w.keys[i - 1].key, kb.key))
+		       && (i + 1 == w.keys.length ()
+			   || calltab_key_cmp (w.keys[i + 1].key, kb.key));
+	  kb.disc = kb.pnum >= 0 && !alone ? kb.pnum : 0;
+	  d.n_unnumbered += kb.pnum < 0;
+	}
+      return;
+    }
   mark_targets (w);
-  calltab_number_key_blocks (w.keys);
+  calltab_number_key_blocks (w.keys, KEY_ORDER_LAYOUT);
 }
 
 /* discriminators=hierarchical (calltab-format.h): turn the numbers
@@ -1078,8 +1106,9 @@ assign_discriminators (discriminators &d)
 	d.mult.truncate (0);
       w.mult = &d.mult;
     }
+  w.fs = d.opts.discriminators == CALLTAB_DISCRIM_FS;
   walk_blocks (w);
-  number_keys (w);
+  number_keys (w, d);
   if (w.mult != NULL)
     encode_hierarchical (w, d);
   predict_rows (w, d);
@@ -1222,6 +1251,9 @@ finish_unit (void *data)
     fprintf (stderr, "calltab discriminators: hierarchical: %lu blocks of"
 	     " a line with a copy ID, %lu with a multiplicity, %lu clamped\n",
 	     d->n_copies, d->n_multiple, d->n_clamped);
+  if (d->opts.discriminators == CALLTAB_DISCRIM_FS)
+    fprintf (stderr, "calltab discriminators: fs: %lu blocks of a line"
+	     " without a number from P\n", d->n_unnumbered);
 }
 
 /* IPA-ICF's wrapper: when GCC finds two functions with the same body,

@@ -70,6 +70,11 @@ calltab_dwarf_debuginfo_p (void)
    which nothing changes code or layout.  Its name is "final" in GCC 12.  */
 #define CALLTAB_FINAL_PASS_NAME "final"
 
+/* The pass flow-sensitive AutoFDO runs just before (fs-number.cc):
+   hot/cold partitioning, pass_partition_blocks, "bbpart" in GCC 11 to
+   16's bb-reorder.cc.  */
+#define CALLTAB_PARTITION_PASS_NAME "bbpart"
+
 /* debug_hooks->source_line as GCC 12 declares it (GCC 8 added the
    column and is_stmt arguments; unchanged up to 14).  */
 #define CALLTAB_SOURCE_LINE_ARGS \

@@ -1,5 +1,6 @@
 /* line-keys.cc: the keys of the discriminator rule and their numbering
-   (line-keys.h).  */
+   (line-keys.h), for the final code (discriminators.cc) and the code at
+   P (fs-number.cc).  */
 
 #include "gcc-compat.h"
 #include "line-keys.h"
@@ -12,6 +13,8 @@ calltab_key_block (const line_key &k, int block, unsigned seq)
   kb.block = block;
   kb.disc = -1;
   kb.seq = seq;
+  kb.min_gcc = kb.min_column = INT_MAX;
+  kb.pnum = -1;
   return kb;
 }
 
@@ -67,6 +70,14 @@ calltab_merge_key_block (key_block &sum, const key_block &entry)
   sum.mult = MAX (sum.mult, entry.mult);
   sum.rows += entry.rows;
   sum.stmt |= entry.stmt;
+  if (entry.min_gcc < sum.min_gcc
+      || (entry.min_gcc == sum.min_gcc && entry.min_column < sum.min_column))
+    {
+      sum.min_gcc = entry.min_gcc;
+      sum.min_column = entry.min_column;
+    }
+  if (sum.pnum < 0)
+    sum.pnum = entry.pnum;
 }
 
 namespace {
@@ -84,7 +95,7 @@ cmp_key_block_seq (const void *pa, const void *pb)
   return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-/* The key's blocks KEYS[I..J), sorted by block (layout order), numbered
+/* The key's blocks KEYS[I..J), sorted by block, numbered
    (docs/discriminators.md, "The rule" and "Encoding").  Classes: a block
    that a jump of the key goes to (key_block::target, U) is a class of
    its own, the other blocks make one class per GCC number
@@ -94,10 +105,12 @@ cmp_key_block_seq (const void *pa, const void *pb)
    that of the anchor below when it lies outside U.  The anchor is the
    group of the key's first block that holds an is_stmt row (a
    breakpoint location), or where no block does, the group with most
-   rows; it carries 0, the other groups 1, 2, ... in the layout order of
-   their first blocks.  */
+   rows.  KEY_ORDER_LAYOUT: the anchor carries 0, the other groups 1, 2,
+   ... in the layout order of their first blocks.  KEY_ORDER_SOURCE: the
+   groups in the order of their smallest (GCC's number, column), in
+   block order among equals (docs/fdo.md, "The numbering at P").  */
 void
-number_key (vec<key_block> &keys, unsigned i, unsigned j)
+number_key (vec<key_block> &keys, unsigned i, unsigned j, key_order order)
 {
   unsigned n = j - i;
   auto_vec<unsigned> cls, crows, cfirst, grp, grows;
@@ -156,20 +169,58 @@ number_key (vec<key_block> &keys, unsigned i, unsigned j)
       for (unsigned x = need - 1; x < others.length (); x++)
 	grp[others[x]] = into;
     }
-  grows.safe_grow_cleared (nc);
-  for (unsigned c = 0; c < nc; c++)
-    grows[grp[c]] += crows[c];
-  unsigned zero = grp[0];
-  if (anchor >= 0)
-    zero = grp[anchor];
-  else
-    for (unsigned c = 0; c < nc; c++)
-      if (grp[c] == c && grows[c] > grows[zero])
-	zero = c;
   num.safe_grow (nc);
   for (unsigned c = 0; c < nc; c++)
     num[c] = -1;
-  num[zero] = 0;
+  if (order == KEY_ORDER_LAYOUT)
+    {
+      grows.safe_grow_cleared (nc);
+      for (unsigned c = 0; c < nc; c++)
+	grows[grp[c]] += crows[c];
+      unsigned zero = grp[0];
+      if (anchor >= 0)
+	zero = grp[anchor];
+      else
+	for (unsigned c = 0; c < nc; c++)
+	  if (grp[c] == c && grows[c] > grows[zero])
+	    zero = c;
+      num[zero] = 0;
+    }
+  else
+    {
+      /* The groups in block order of their first blocks, then stably
+	 sorted by their smallest (GCC's number, column).  */
+      auto_vec<unsigned> order_of;
+      auto_vec<int> g_gcc, g_col;
+      g_gcc.safe_grow (nc);
+      g_col.safe_grow (nc);
+      for (unsigned c = 0; c < nc; c++)
+	g_gcc[c] = g_col[c] = INT_MAX;
+      for (unsigned k = 0; k < n; k++)
+	{
+	  const key_block &kb = keys[i + k];
+	  unsigned g = grp[cls[k]];
+	  if (!order_of.contains (g))
+	    order_of.safe_push (g);
+	  if (kb.min_gcc < g_gcc[g]
+	      || (kb.min_gcc == g_gcc[g] && kb.min_column < g_col[g]))
+	    {
+	      g_gcc[g] = kb.min_gcc;
+	      g_col[g] = kb.min_column;
+	    }
+	}
+      for (unsigned x = 1; x < order_of.length (); x++)
+	for (unsigned y = x; y > 0; y--)
+	  {
+	    unsigned a = order_of[y - 1], b = order_of[y];
+	    if (g_gcc[b] > g_gcc[a]
+		|| (g_gcc[b] == g_gcc[a] && g_col[b] >= g_col[a]))
+	      break;
+	    std::swap (order_of[y - 1], order_of[y]);
+	  }
+      for (unsigned x = 0; x < order_of.length (); x++)
+	num[order_of[x]] = x;
+    }
   int next = 1;
   for (unsigned k = 0; k < n; k++)
     {
@@ -206,7 +257,7 @@ calltab_find_key (const vec<key_block> &keys, const line_key &k, int block)
 }
 
 void
-calltab_number_key_blocks (vec<key_block> &keys)
+calltab_number_key_blocks (vec<key_block> &keys, key_order order)
 {
   for (unsigned i = 0; i < keys.length (); )
     {
@@ -214,7 +265,7 @@ calltab_number_key_blocks (vec<key_block> &keys)
       while (j < keys.length ()
 	     && calltab_key_cmp (keys[j].key, keys[i].key) == 0)
 	j++;
-      number_key (keys, i, j);
+      number_key (keys, i, j, order);
       i = j;
     }
 }

@@ -1,11 +1,13 @@
 /* line-keys.h: the keys of the discriminator rule and their numbering,
-   of the pass before final (discriminators.cc).
+   shared by the pass before final (discriminators.cc) and the pass before
+   bbpart (fs-number.cc).
 
    A key is (inline instance, file, line); a key_block is one key's code
    in one block.  number_key_blocks groups a key's blocks by the rule of
    docs/discriminators.md (blocks after a jump of the key apart, the
    others by GCC's number as far as GCC's count needs) and numbers the
-   groups in layout order with 0 where the breakpoint is.  */
+   groups: in layout order with 0 where the breakpoint is (the final
+   code), or by source position (the code at P, docs/fdo.md).  */
 
 #ifndef CALLTAB_LINE_KEYS_H
 #define CALLTAB_LINE_KEYS_H
@@ -43,6 +45,23 @@ struct key_block
      location).  */
   unsigned rows;
   bool stmt;
+  /* The smallest (GCC's number, column) of the key's code in the block:
+     the order of groups at P.  */
+  int min_gcc, min_column;
+  /* discriminators=fs: the P-number of the key's first code in the
+     block that has one, -1 if none.  */
+  int pnum;
+};
+
+/* How number_key_blocks orders a key's groups.  */
+enum key_order
+{
+  /* The final code: 0 for the group of the first block with an is_stmt
+     row (else the group with most rows), the others in layout order.  */
+  KEY_ORDER_LAYOUT,
+  /* The code at P: by the smallest (GCC's number, column) of the group's
+     code, in block order among equals.  */
+  KEY_ORDER_SOURCE
 };
 
 /* A key_block for key K in BLOCK, met SEQ-th, with nothing counted.  */
@@ -74,6 +93,6 @@ int calltab_find_key (const vec<key_block> &keys, const line_key &k,
 		      int block);
 
 /* Number every key of KEYS (merged, sorted, targets marked).  */
-void calltab_number_key_blocks (vec<key_block> &keys);
+void calltab_number_key_blocks (vec<key_block> &keys, key_order order);
 
 #endif /* CALLTAB_LINE_KEYS_H */

@@ -30,7 +30,7 @@ struct option_desc
 
 /* In the order of enum calltab_discrim_mode.  */
 const char *const discrim_choices[] = { "rtl", "gcc", "off", "hierarchical",
-					NULL };
+					"fs", NULL };
 
 const option_desc option_table[] = {
   { "help", OPT_FLAG, "print this text", &calltab_options::help, NULL, NULL },
@@ -48,7 +48,8 @@ const option_desc option_table[] = {
   { "discriminators", OPT_ENUM,
     "discriminators: per final basic block (rtl, the default), "
     "GCC's own (gcc), none (off), or rtl's with copy IDs and "
-    "multiplicities, [base:8][multiplicity:7][copy ID:11] (hierarchical)",
+    "multiplicities, [base:8][multiplicity:7][copy ID:11] (hierarchical), "
+    "or per block of the code before bbpart (fs)",
     NULL, &calltab_options::discriminators, discrim_choices },
 };
 

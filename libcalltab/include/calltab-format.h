@@ -103,7 +103,13 @@
 #define CALLTAB_DISCR_COPY_BITS 11
 #define CALLTAB_DISCR_FIELD(d, shift, bits) \
   (((d) >> (shift)) & ((1u << (bits)) - 1))
-#define CALLTAB_DISCR_HIERARCHICAL_OPTION \
-  "-fplugin-arg-" CALLTAB_PLUGIN_NAME "-discriminators=hierarchical"
+#define CALLTAB_DISCR_OPTION \
+  "-fplugin-arg-" CALLTAB_PLUGIN_NAME "-discriminators="
+#define CALLTAB_DISCR_HIERARCHICAL_OPTION CALLTAB_DISCR_OPTION "hierarchical"
+/* discriminators=fs (docs/fdo.md, "Flow-sensitive AutoFDO"): each block
+   of a line carries the number its code's group had before GCC's
+   bbpart pass, so blocks copied, split or joined after it share
+   numbers.  */
+#define CALLTAB_DISCR_FS_OPTION CALLTAB_DISCR_OPTION "fs"
 
 #endif /* calltab-format.h */

@@ -55,7 +55,15 @@
    -fplugin-arg-calltab-discriminators=hierarchical, calltab-format.h):
    blocks are told apart by base and copy ID, so the is_stmt and block
    rules judge those two fields (the multiplicity names no block), and
-   the density rule numbers the base field.  */
+   the density rule numbers the base field.
+
+   discriminators=fs (a unit whose DW_AT_producer records
+   -fplugin-arg-calltab-discriminators=fs): each block of a line carries
+   the number its code's group had before GCC's bbpart pass (docs/fdo.md,
+   "Flow-sensitive AutoFDO"), so blocks that bb-reorder, jump2 or
+   if-conversion copied, split or joined after it share numbers, and a
+   group may leave no block behind: the rule on jumps and the density
+   rule are not judged in such a unit; is_stmt and single-block are.  */
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -785,7 +793,7 @@ out:
 static void
 check_blocks (struct verify *v, struct verify_place *place,
 	      const struct funcs *f, const struct row *rows, size_t n,
-	      struct unchecked *uc)
+	      struct unchecked *uc, bool branches)
 {
   struct blocks *blocks = calloc (f->ndecls + 1, sizeof *blocks);
   size_t *first = calloc (f->ndecls + 2, sizeof *first);
@@ -878,7 +886,8 @@ check_blocks (struct verify *v, struct verify_place *place,
 	}
       i = j;
     }
-  check_branches (v, place, f, blocks, rows, n, hits, nhits);
+  if (branches)
+    check_branches (v, place, f, blocks, rows, n, hits, nhits);
 out:
   for (size_t i = 0; blocks != NULL && i < f->ndecls; i++)
     __calltab_cfg_free (&blocks[i].b);
@@ -1153,19 +1162,20 @@ set_instances (struct verify *v, struct funcs *f, struct row *rows,
   free (stack);
 }
 
-/* Whether the unit was built with hierarchical discriminators: the
-   last -fplugin-arg-calltab-discriminators= its DW_AT_producer records
-   (GCC's -grecord-gcc-switches, the default) says hierarchical.  */
+/* Whether the unit was built with discriminators=MODE (an option
+   calltab-format.h spells, CALLTAB_DISCR_HIERARCHICAL_OPTION or
+   CALLTAB_DISCR_FS_OPTION): the last -fplugin-arg-calltab-discriminators=
+   its DW_AT_producer records (GCC's -grecord-gcc-switches, the default)
+   is that one.  */
 static bool
-hierarchical_unit (Dwarf_Die *cudie)
+unit_mode (Dwarf_Die *cudie, const char *option)
 {
-  static const char option[] = CALLTAB_DISCR_HIERARCHICAL_OPTION;
-  const size_t keylen = sizeof option - 1 - strlen ("hierarchical");
+  const size_t keylen = strlen (CALLTAB_DISCR_OPTION);
   const char *producer = calltab_die_string (cudie, DW_AT_producer);
   const char *last = NULL;
   for (const char *p = producer != NULL ? strstr (producer, " -") : NULL;
        p != NULL; p = strstr (p + 1, " -"))
-    if (strncmp (p + 1, option, keylen) == 0)
+    if (strncmp (p + 1, CALLTAB_DISCR_OPTION, keylen) == 0)
       last = p + 1;
   if (last == NULL)
     return false;
@@ -1281,7 +1291,13 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
     return;			/* reported by __calltab_verify_units */
   struct verify_place place = { ".debug_line", stmt_list, "row", 0 };
   struct unchecked uc = { .pads = pads };
-  bool hierarchical = hierarchical_unit (cudie);
+  bool hierarchical = unit_mode (cudie, CALLTAB_DISCR_HIERARCHICAL_OPTION);
+  /* discriminators=fs: the numbers are those of the blocks before
+     bbpart; blocks after a jump of the final code share them where code
+     was copied, split or joined after that point (docs/fdo.md), which
+     the final code cannot tell: the rules on jumps and density are not
+     judged.  */
+  bool fs = unit_mode (cudie, CALLTAB_DISCR_FS_OPTION);
 
   struct funcs f = { 0 };
   dwarf_getfuncs (cudie, add_func, &f, 0);
@@ -1362,8 +1378,9 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
   if (rows != NULL)
     {
       /* The block rules first: check_density sorts the rows.  */
-      check_blocks (v, &place, &f, rows, nrows, &uc);
-      check_density (v, &place, &f, rows, nrows, hierarchical);
+      check_blocks (v, &place, &f, rows, nrows, &uc, !fs);
+      if (!fs)
+	check_density (v, &place, &f, rows, nrows, hierarchical);
     }
   place.item = NULL;
   if (uc.undecodable > 0)
