@@ -19,6 +19,8 @@ struct calltab_options
   bool stats;			/* -fplugin-arg-calltab-stats */
   int discriminators;		/* -fplugin-arg-calltab-discriminators=,
 				   a calltab_discrim_mode */
+  const char *profile;		/* -fplugin-arg-calltab-profile=FILE, the
+				   late profile (fs-load.cc); NULL: none */
 };
 
 /* Who assigns the discriminators of the line table.  */
@@ -56,8 +58,9 @@ calltab_hook_client calltab_call_sites_init (const char *plugin_name,
    line-table hook (discriminators.cc).  */
 calltab_hook_client calltab_discriminators_init (const char *plugin_name,
 						 const calltab_options &opts);
-/* Flow-sensitive AutoFDO (fs-number.cc): the pass before bbpart, for
-   discriminators=fs.  */
+/* Flow-sensitive AutoFDO (fs-number.cc, fs-load.cc): the pass before
+   bbpart, for discriminators=fs and for the late profile, which is read
+   here.  Returns false after an error about the profile.  */
 bool calltab_fs_init (const char *plugin_name, const calltab_options &opts,
 		      calltab_hook_client *client);
 

@@ -8,11 +8,15 @@
    KEY_ORDER_SOURCE): layout at P differs between the training build and
    the -fauto-profile build exactly where the profile changed the code,
    GCC's early numbers and the columns do not.  Then:
-   With discriminators=fs (the training build) it records each RTL
-   block's and each instruction's number for the pass before final
-   (calltab_fs_pnumber), which gives each key in each final block the
-   number of its code there, so that a block copied after P carries its
-   origin's number.  Reading only: the code is not changed.  */
+   - discriminators=fs (the training build): it records each RTL
+     block's and each instruction's number for the pass before final
+     (calltab_fs_pnumber), which gives each key in each final block the
+     number of its code there, so that a block copied after P carries
+     its origin's number;
+   - with -fplugin-arg-calltab-profile=FILE (the -fauto-profile build):
+     the loader sets branch probabilities from the late profile
+     (fs-load.cc).
+   The numbering reads the code and changes nothing.  */
 
 #include "gcc-compat.h"
 #include "calltab-plugin.h"
@@ -204,19 +208,24 @@ number_at_p (const calltab_options &opts)
 
   if (opts.discriminators == CALLTAB_DISCRIM_FS)
     record_numbers (fn, code);
+  if (opts.profile != NULL)
+    calltab_fs_load (fn);
   fn.keys.release ();
   fn.block_of.release ();
   fn.jumps.release ();
 }
 
 /* discriminators=fs numbers where the pass before final does (with
-   debug information, not under LTO's instance map).  */
+   debug information, not under LTO's instance map); the loader runs
+   with -fauto-profile.  */
 bool
 fs_gate (const calltab_options &opts)
 {
-  return opts.discriminators == CALLTAB_DISCRIM_FS
-	 && debug_info_level >= DINFO_LEVEL_TERSE
-	 && decl_to_instance_map == NULL;
+  bool numbering = opts.discriminators == CALLTAB_DISCRIM_FS
+		   && debug_info_level >= DINFO_LEVEL_TERSE
+		   && decl_to_instance_map == NULL;
+  bool loading = opts.profile != NULL && flag_auto_profile;
+  return numbering || loading;
 }
 
 class fs_pass : public rtl_opt_pass
@@ -247,6 +256,12 @@ private:
 
   const calltab_options &opts;
 };
+
+void
+finish_unit (void *)
+{
+  calltab_fs_report ();
+}
 
 } // anon namespace
 
@@ -289,7 +304,13 @@ calltab_fs_init (const char *plugin_name, const calltab_options &opts,
 		 calltab_hook_client *client)
 {
   *client = calltab_hook_client ();
-  if (opts.discriminators != CALLTAB_DISCRIM_FS)
+  if (opts.profile != NULL)
+    {
+      if (!calltab_fs_read_profile (opts.profile))
+	return false;
+      client->finish_unit = finish_unit;
+    }
+  if (opts.discriminators != CALLTAB_DISCRIM_FS && opts.profile == NULL)
     return true;
   struct register_pass_info info;
   info.pass = new fs_pass (opts);

@@ -1,6 +1,7 @@
 /* fs.h: flow-sensitive AutoFDO (docs/fdo.md, "Flow-sensitive AutoFDO"),
-   between the pass at P, just before bbpart (fs-number.cc), and
-   discriminators=fs's numbering of the final code (discriminators.cc).  */
+   between the pass at P, just before bbpart (fs-number.cc), the late
+   profile's loader (fs-load.cc) and discriminators=fs's numbering of the
+   final code (discriminators.cc).  */
 
 #ifndef CALLTAB_FS_H
 #define CALLTAB_FS_H
@@ -33,5 +34,16 @@ struct fs_function
    of these (code made after P).  */
 int calltab_fs_pnumber (rtx_insn *block_note, rtx_insn *insn,
 			const line_key &key);
+
+/* fs-load.cc: read the late profile FILE; false after an error (named
+   with the file and line).  */
+bool calltab_fs_read_profile (const char *file);
+
+/* fs-load.cc: set the current function's probabilities from the late
+   profile (gated on -fauto-profile and GCC's profile being read).  */
+void calltab_fs_load (const fs_function &fn);
+
+/* fs-load.cc: the statistics line of the unit (CALLTAB_FS_STATS=1).  */
+void calltab_fs_report (void);
 
 #endif /* CALLTAB_FS_H */

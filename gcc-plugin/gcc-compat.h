@@ -194,6 +194,55 @@ extern bool warning_n (location_t, calltab_diag_option, unsigned HOST_WIDE_INT,
 		       const char *, const char *, ...)
   __attribute__ ((weak));
 
+/* The name AutoFDO gives the function whose assembler name is NAME
+   (auto-profile.cc's get_original_name), in a new string (free it):
+   GCC 11 to 15 cut it at its first '.' (foo.part.0, foo.cold and
+   foo.constprop.0 are foo); GCC 16 strips a last ".N" of digits and then
+   a clone suffix made after auto-profile (isra, constprop, lto_priv,
+   part, cold) before it, again as long as one is there, and keeps
+   others (foo.omp_fn.0).  */
+static inline char *
+calltab_afdo_original_name (const char *name)
+{
+  char *ret = xstrdup (name);
+#if BUILDING_GCC_MAJOR >= 16
+  static const char *const suffixes[]
+    = { "isra", "constprop", "lto_priv", "part", "cold" };
+  for (;;)
+    {
+      char *last_dot = strrchr (ret, '.');
+      if (last_dot == NULL)
+	break;
+      bool only_digits = true;
+      for (const char *p = last_dot + 1; *p != '\0'; p++)
+	if (*p < '0' || *p > '9')
+	  only_digits = false;
+      if (only_digits)
+	*last_dot = '\0';
+      char *next_dot = strrchr (ret, '.');
+      bool stripped = false;
+      for (const char *suffix : suffixes)
+	if (next_dot != NULL
+	    && (size_t) (last_dot - next_dot - 1) == strlen (suffix)
+	    && strncmp (next_dot + 1, suffix, strlen (suffix)) == 0)
+	  {
+	    *next_dot = '\0';
+	    stripped = true;
+	    break;
+	  }
+      if (!stripped)
+	{
+	  *last_dot = '.';
+	  break;
+	}
+    }
+#else
+  if (char *dot = strchr (ret, '.'))
+    *dot = '\0';
+#endif
+  return ret;
+}
+
 /* The current function's name for messages.  Not function_name (cfun):
    GCC 14 changed its signature, so a plugin calling it imports a symbol
    that other versions lack, and their dlopen (RTLD_NOW) fails before

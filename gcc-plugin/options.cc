@@ -15,7 +15,8 @@ enum option_kind
 {
   OPT_FLAG,			/* KEY alone; no value accepted */
   OPT_BOOL,			/* KEY (= yes), KEY=yes or KEY=no */
-  OPT_ENUM			/* KEY=one of the names in choices */
+  OPT_ENUM,			/* KEY=one of the names in choices */
+  OPT_FILE			/* KEY=a file name */
 };
 
 struct option_desc
@@ -26,6 +27,7 @@ struct option_desc
   bool calltab_options::*flag;	/* OPT_FLAG, OPT_BOOL */
   int calltab_options::*choice;	/* OPT_ENUM: index into choices */
   const char *const *choices;	/* OPT_ENUM: NULL-terminated */
+  const char *calltab_options::*file;	/* OPT_FILE */
 };
 
 /* In the order of enum calltab_discrim_mode.  */
@@ -33,24 +35,29 @@ const char *const discrim_choices[] = { "rtl", "gcc", "off", "hierarchical",
 					"fs", NULL };
 
 const option_desc option_table[] = {
-  { "help", OPT_FLAG, "print this text", &calltab_options::help, NULL, NULL },
+  { "help", OPT_FLAG, "print this text", &calltab_options::help, NULL, NULL,
+    NULL },
   { "version", OPT_FLAG,
     "print the plugin version and the GCC it was built for",
-    &calltab_options::version, NULL, NULL },
+    &calltab_options::version, NULL, NULL, NULL },
   { "dcall", OPT_BOOL, "emit .debug_dcall, the direct call table (yes)",
-    &calltab_options::dcall, NULL, NULL },
+    &calltab_options::dcall, NULL, NULL, NULL },
   { "vcall", OPT_BOOL, "emit .debug_vcall, the virtual call table (yes)",
-    &calltab_options::vcall, NULL, NULL },
+    &calltab_options::vcall, NULL, NULL, NULL },
   { "tcall", OPT_BOOL, "emit .debug_tcall, the tail call table (yes)",
-    &calltab_options::tcall, NULL, NULL },
+    &calltab_options::tcall, NULL, NULL, NULL },
   { "stats", OPT_FLAG, "print call counts and table bytes per unit",
-    &calltab_options::stats, NULL, NULL },
+    &calltab_options::stats, NULL, NULL, NULL },
   { "discriminators", OPT_ENUM,
     "discriminators: per final basic block (rtl, the default), "
     "GCC's own (gcc), none (off), or rtl's with copy IDs and "
     "multiplicities, [base:8][multiplicity:7][copy ID:11] (hierarchical), "
     "or per block of the code before bbpart (fs)",
-    NULL, &calltab_options::discriminators, discrim_choices },
+    NULL, &calltab_options::discriminators, discrim_choices, NULL },
+  { "profile", OPT_FILE,
+    "with -fauto-profile, read the late profile FILE (calltab-fs 1) "
+    "and set the branch probabilities it gives before bbpart",
+    NULL, NULL, NULL, &calltab_options::profile },
 };
 
 const option_desc *
@@ -117,6 +124,15 @@ parse_value (const option_desc &d, const char *value, calltab_options &opts)
 	     CALLTAB_PLUGIN_NAME, CALLTAB_PLUGIN_NAME, d.key,
 	     choice_list (d, list, sizeof list), value ? value : "");
       return false;
+    case OPT_FILE:
+      if (value == NULL || value[0] == '\0')
+	{
+	  error ("%s: option %<-fplugin-arg-%s-%s%> expects a file name",
+		 CALLTAB_PLUGIN_NAME, CALLTAB_PLUGIN_NAME, d.key);
+	  return false;
+	}
+      opts.*d.file = value;
+      return true;
     }
   gcc_unreachable ();
 }
@@ -149,6 +165,9 @@ build_help (void)
 	      n += snprintf (key + n, sizeof key - n, "%s%s", i ? "|" : "",
 			     d.choices[i]);
 	  }
+	  break;
+	case OPT_FILE:
+	  snprintf (key, sizeof key, "%s=FILE", d.key);
 	  break;
 	}
       len += snprintf (help_buffer + len, sizeof help_buffer - len,
