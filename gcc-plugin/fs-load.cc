@@ -304,11 +304,32 @@ find_profile_key (const profile_function &fn, const line_key &key)
   return found;
 }
 
+/* Whether every edge into BB comes from a conditional or table jump of
+   KEY in FN (copies of one test, as the tracer makes them).  */
+bool
+only_jumps_of (const fs_function &fn, basic_block bb, const line_key &key)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    {
+      bool found = false;
+      for (const fs_jump &j : fn.jumps)
+	if (j.bb == e->src && calltab_key_cmp (j.key, key) == 0)
+	  found = true;
+      if (!found)
+	return false;
+    }
+  return true;
+}
+
 /* Set the probabilities of jump J from the counts of its successors'
    groups in PK (matched), where every successor holds code of the key
-   and the counts can be trusted.  */
+   and the counts can be trusted; a successor without a count goes to
+   ZEROS (load_function gives it its count).  */
 void
-load_jump (const fs_function &fn, const fs_jump &j, const profile_key &pk)
+load_jump (const fs_function &fn, const fs_jump &j, const profile_key &pk,
+	   vec<basic_block> &zeros)
 {
   auto_vec<gcov_type> counts;
   gcov_type sum = 0;
@@ -330,8 +351,9 @@ load_jump (const fs_function &fn, const fs_jump &j, const profile_key &pk)
 	  stats.jumps_unknown++;
 	  return;
 	}
-      /* A join's zero would say nothing of this edge.  */
-      if (c == 0 && !single_pred_p (e->dest))
+      /* A join's zero says nothing of this edge (its block may be a
+	 copy the training build's line table numbered otherwise).  */
+      if (c == 0 && !only_jumps_of (fn, e->dest, j.key))
 	{
 	  stats.jumps_join++;
 	  return;
@@ -373,11 +395,7 @@ load_jump (const fs_function &fn, const fs_jump &j, const profile_key &pk)
 	}
       e->probability = p;
       if (c == 0)
-	{
-	  e->dest->count = profile_count::zero ().afdo ();
-	  stats.zeros++;
-	  stats.blocks_set++;
-	}
+	zeros.safe_push (e->dest);
       else if (single_pred_p (e->dest) && j.bb->count.initialized_p ())
 	{
 	  e->dest->count = j.bb->count.apply_probability (p).afdo ();
@@ -478,12 +496,29 @@ calltab_fs_load (const fs_function &fn)
       for (; i < j; i++)
 	matched.safe_push (pk);
     }
+  auto_vec<basic_block> zeros;
   for (const fs_jump &jump : fn.jumps)
     {
       int kb = calltab_find_key (fn.keys, jump.key,
 				 fn.block_of[jump.bb->index]);
       if (kb >= 0 && matched[kb] != NULL)
-	load_jump (fn, jump, *matched[kb]);
+	load_jump (fn, jump, *matched[kb], zeros);
+    }
+  /* A block without a count is never executed once every edge into it
+     is (a jump of its key left to GCC keeps it as GCC has it).  */
+  for (basic_block bb : zeros)
+    {
+      bool never = !(bb->count == profile_count::zero ().afdo ());
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->preds)
+	never &= e->probability == profile_probability::never ();
+      if (never)
+	{
+	  bb->count = profile_count::zero ().afdo ();
+	  stats.zeros++;
+	  stats.blocks_set++;
+	}
     }
 }
 
