@@ -110,8 +110,9 @@ struct discriminators
   unsigned long n_bumps = 0, n_uncovered = 0, n_view_rows = 0;
   unsigned long n_wrappers = 0, n_copies = 0, n_multiple = 0;
   unsigned long n_clamped = 0;
-  /* discriminators=fs: (key, block)s whose code had no P-number.  */
-  unsigned long n_unnumbered = 0;
+  /* discriminators=fs: (key, block)s of keys in several blocks whose
+     code had no P-number (0 given).  */
+  unsigned long n_unnumbered = 0, n_several = 0;
 };
 
 /* Whether INSN emits machine code that final.cc gives a row: the
@@ -726,7 +727,8 @@ number_keys (walk &w, discriminators &d)
 		       && (i + 1 == w.keys.length ()
 			   || calltab_key_cmp (w.keys[i + 1].key, kb.key));
 	  kb.disc = kb.pnum >= 0 && !alone ? kb.pnum : 0;
-	  d.n_unnumbered += kb.pnum < 0;
+	  d.n_unnumbered += kb.pnum < 0 && !alone;
+	  d.n_several += !alone;
 	}
       return;
     }
@@ -1252,8 +1254,9 @@ finish_unit (void *data)
 	     " a line with a copy ID, %lu with a multiplicity, %lu clamped\n",
 	     d->n_copies, d->n_multiple, d->n_clamped);
   if (d->opts.discriminators == CALLTAB_DISCRIM_FS)
-    fprintf (stderr, "calltab discriminators: fs: %lu blocks of a line"
-	     " without a number from P\n", d->n_unnumbered);
+    fprintf (stderr, "calltab discriminators: fs: %lu of %lu blocks of lines"
+	     " in several blocks without a number from P\n", d->n_unnumbered,
+	     d->n_several);
 }
 
 /* IPA-ICF's wrapper: when GCC finds two functions with the same body,
