@@ -245,13 +245,17 @@ cmp_function_name (const void *name, const void *pf)
 }
 
 /* The innermost function of KEY's code: the inlined callee of its
-   instance, or the function compiled.  */
+   instance (NULL_TREE where the instance names none), or the function
+   compiled.  */
 tree
 key_function (tree inst)
 {
-  if (inst != NULL_TREE)
-    return DECL_ORIGIN (BLOCK_ABSTRACT_ORIGIN (inst));
-  return current_function_decl;
+  if (inst == NULL_TREE)
+    return current_function_decl;
+  tree origin = BLOCK_ABSTRACT_ORIGIN (inst);
+  if (origin == NULL_TREE || TREE_CODE (origin) != FUNCTION_DECL)
+    return NULL_TREE;
+  return DECL_ORIGIN (origin);
 }
 
 /* AutoFDO's name of function DECL, in a new string.  */
@@ -264,7 +268,8 @@ afdo_name (tree decl)
 
 /* The late profile's PATH of instance INST (NULL_TREE: "-"), in a new
    string: from the outermost call inward, CALLEE:LINE:COLUMN, the line
-   an offset from the calling function's line.  */
+   an offset from the calling function's line; NULL where a callee is
+   not known.  */
 char *
 key_path (tree inst)
 {
@@ -274,6 +279,11 @@ key_path (tree inst)
   for (tree b = inst; b != NULL_TREE;)
     {
       tree outer = calltab_instance_of (BLOCK_SUPERCONTEXT (b));
+      if (key_function (b) == NULL_TREE || key_function (outer) == NULL_TREE)
+	{
+	  free (path);
+	  return NULL;
+	}
       expanded_location call = expand_location (BLOCK_SOURCE_LOCATION (b));
       char *name = afdo_name (key_function (b));
       char pos[64];
@@ -295,6 +305,8 @@ const profile_key *
 find_profile_key (const profile_function &fn, const line_key &key)
 {
   char *path = key_path (key.inst);
+  if (path == NULL)
+    return NULL;
   int line = key.line - DECL_SOURCE_LINE (key_function (key.inst));
   const profile_key *found = NULL;
   for (unsigned i = fn.first_key; i < fn.first_key + fn.n_keys; i++)
