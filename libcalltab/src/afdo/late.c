@@ -23,6 +23,8 @@
 /* A P-number this large leaves its key out: the .afdo keeps 16 bits of
    a discriminator, and the plugin numbers a few groups per line.  */
 #define LATE_MAX_GROUPS 65536u
+/* In write_key's counts: a P-number without a piece.  */
+#define LATE_ABSENT UINT64_MAX
 
 /* A stretch of code of one key and P-number, with the largest count on
    it.  */
@@ -305,13 +307,19 @@ write_key (FILE *out, const struct late_piece *v, size_t n,
   uint32_t ngroups = v[n - 1].pnum + 1;
   if (ngroups > LATE_MAX_GROUPS)
     return;
-  memset (counts, 0, ngroups * sizeof *counts);
+  /* A P-number no row of the key carries is unknown ("-"), not 0: its
+     code is not in the training build's line table.  */
+  for (uint32_t g = 0; g < ngroups; g++)
+    counts[g] = LATE_ABSENT;
   for (size_t i = 0; i < n; i++)
-    if (counts[v[i].pnum] < v[i].count)
+    if (counts[v[i].pnum] == LATE_ABSENT || counts[v[i].pnum] < v[i].count)
       counts[v[i].pnum] = v[i].count;
   fprintf (out, "key %s %lld %" PRIu32, v[0].path, v[0].line, ngroups);
   for (uint32_t g = 0; g < ngroups; g++)
-    fprintf (out, " %" PRIu64, __calltab_afdo_scaled (counts[g], period));
+    if (counts[g] == LATE_ABSENT)
+      fputs (" -", out);
+    else
+      fprintf (out, " %" PRIu64, __calltab_afdo_scaled (counts[g], period));
   fputc ('\n', out);
 }
 
