@@ -65,7 +65,8 @@ struct fs_stats
 {
   unsigned long functions, functions_absent;
   unsigned long keys_matched, keys_other_groups, keys_absent;
-  unsigned long jumps_set, jumps_outside, jumps_unknown, jumps_unsampled;
+  unsigned long jumps_set, jumps_other_keys, jumps_outside, jumps_unknown;
+  unsigned long jumps_unsampled;
   unsigned long jumps_few, jumps_join;
   unsigned long blocks_set, zeros;
 };
@@ -335,16 +336,46 @@ only_jumps_of (const fs_function &fn, basic_block bb, const line_key &key)
   return true;
 }
 
-/* Set the probabilities of jump J from the counts of its successors'
-   groups in PK (matched), where every successor holds code of the key
-   and the counts can be trusted; a successor without a count goes to
+/* The count of block BB of FN (a jump's successor holding no code of
+   the jump's key) from the keys whose code it holds, MATCHED[K] the
+   profile's entry of FN.KEYS[K] or NULL: in the training build every
+   instruction of a block has the block's count, so each of its keys'
+   groups counts at least that much, and the smallest is the nearest.
+   -1 when a key of BB has no usable count, -2 when BB holds no key.  */
+gcov_type
+count_of_block (const fs_function &fn, basic_block bb,
+		const vec<const profile_key *> &matched)
+{
+  int b = fn.block_of[bb->index];
+  gcov_type best = -2;
+  for (unsigned k = 0; b >= 0 && k < fn.keys.length (); k++)
+    if (fn.keys[k].block == b)
+      {
+	if (matched[k] == NULL)
+	  return -1;
+	gcov_type c = profile->counts[matched[k]->first_count
+				      + fn.keys[k].disc];
+	if (c < 0)
+	  return -1;
+	if (best < 0 || c < best)
+	  best = c;
+      }
+  return best;
+}
+
+/* Set the probabilities of jump J from the counts of its successors:
+   a successor holding code of the jump's key, its group's in PK
+   (matched); else, when the jump is its only way in, its own count from
+   the keys it holds (count_of_block).  Only where every successor has
+   one and they can be trusted; a successor without a count goes to
    ZEROS (load_function gives it its count).  */
 void
 load_jump (const fs_function &fn, const fs_jump &j, const profile_key &pk,
-	   vec<basic_block> &zeros)
+	   const vec<const profile_key *> &matched, vec<basic_block> &zeros)
 {
   auto_vec<gcov_type> counts;
   gcov_type sum = 0;
+  bool other_keys = false;
   edge e;
   edge_iterator ei;
   FOR_EACH_EDGE (e, ei, j.bb->succs)
@@ -352,12 +383,25 @@ load_jump (const fs_function &fn, const fs_jump &j, const profile_key &pk,
       int kb = e->dest == EXIT_BLOCK_PTR_FOR_FN (cfun) ? -1
 	       : calltab_find_key (fn.keys, j.key,
 				   fn.block_of[e->dest->index]);
-      if (kb < 0)
+      gcov_type c;
+      if (kb >= 0)
+	c = profile->counts[pk.first_count + fn.keys[kb].disc];
+      else if (e->dest != EXIT_BLOCK_PTR_FOR_FN (cfun)
+	       && single_pred_p (e->dest))
+	{
+	  c = count_of_block (fn, e->dest, matched);
+	  if (c == -2)
+	    {
+	      stats.jumps_outside++;
+	      return;
+	    }
+	  other_keys = true;
+	}
+      else
 	{
 	  stats.jumps_outside++;
 	  return;
 	}
-      gcov_type c = profile->counts[pk.first_count + fn.keys[kb].disc];
       if (c < 0)
 	{
 	  stats.jumps_unknown++;
@@ -365,7 +409,7 @@ load_jump (const fs_function &fn, const fs_jump &j, const profile_key &pk,
 	}
       /* A join's zero says nothing of this edge (its block may be a
 	 copy the training build's line table numbered otherwise).  */
-      if (c == 0 && !only_jumps_of (fn, e->dest, j.key))
+      if (c == 0 && kb >= 0 && !only_jumps_of (fn, e->dest, j.key))
 	{
 	  stats.jumps_join++;
 	  return;
@@ -418,6 +462,7 @@ load_jump (const fs_function &fn, const fs_jump &j, const profile_key &pk,
   if (any_condjump_p (BB_END (j.bb)))
     update_br_prob_note (j.bb);
   stats.jumps_set++;
+  stats.jumps_other_keys += other_keys;
 }
 
 } // anon namespace
@@ -514,7 +559,7 @@ calltab_fs_load (const fs_function &fn)
       int kb = calltab_find_key (fn.keys, jump.key,
 				 fn.block_of[jump.bb->index]);
       if (kb >= 0 && matched[kb] != NULL)
-	load_jump (fn, jump, *matched[kb], zeros);
+	load_jump (fn, jump, *matched[kb], matched, zeros);
     }
   /* A block without a count is never executed once every edge into it
      is (a jump of its key left to GCC keeps it as GCC has it).  */
@@ -541,12 +586,14 @@ calltab_fs_report (void)
     return;
   fprintf (stderr, "calltab fs: %s: functions %lu in the profile, %lu not;"
 	   " keys %lu matched, %lu with other group counts, %lu not in the"
-	   " profile; jumps %lu set, left to GCC: %lu to code of other keys,"
+	   " profile; jumps %lu set (%lu by an arm's own keys), left to GCC:"
+	   " %lu to other code with other ways in,"
 	   " %lu to unknown groups, %lu without samples, %lu with too few for"
 	   " a zero, %lu with a zero at a join; blocks %lu set, %lu zeros\n",
 	   main_input_filename, stats.functions, stats.functions_absent,
 	   stats.keys_matched, stats.keys_other_groups, stats.keys_absent,
-	   stats.jumps_set, stats.jumps_outside, stats.jumps_unknown,
+	   stats.jumps_set, stats.jumps_other_keys, stats.jumps_outside,
+	   stats.jumps_unknown,
 	   stats.jumps_unsampled, stats.jumps_few, stats.jumps_join,
 	   stats.blocks_set, stats.zeros);
   stats = fs_stats ();
