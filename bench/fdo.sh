@@ -51,9 +51,12 @@
 #             discriminators=fs build by calltab afdo --fs=LATE as well,
 #             and rebuilt with the plugin reading it
 #             (-fplugin-arg-calltab-profile=LATE), which sets the blocks'
-#             counts before bbpart; the .afdo is the rtl one's where GCC
-#             folds lines (12), so the late profile alone makes the
-#             difference.  MODES=fs (in the default MODES).
+#             counts before bbpart; the .afdo is the rtl one's with GCC
+#             12 (it folds lines) and afdo-none's with 13 and later (GCC's
+#             own numbers kept, the pipeline of docs/fdo.md), so the late
+#             profile alone makes the difference against the best row
+#             without it.  The loader's statistics (CALLTAB_FS_STATS) are
+#             summed per build.  MODES=fs (in the default MODES).
 #   exact-V   the bound: the profile converted from the exact execution
 #             count of every instruction of the same training run
 #             (callgrind --dump-instr=yes; its addresses are file
@@ -75,6 +78,10 @@
 #             copied to a path of the same length, env -i PATH=/usr/bin:/bin,
 #             setarch -R (no ASLR): speed-up of the minimum and the median
 #   size      .text (size -A), growth against O2
+#   layout    functions with a cold part (NAME.cold symbols) and indirect
+#             jumps in .text (an interpreter's dispatch copies)
+#   late      per fs build, what the loader set and left to GCC
+#             (CALLTAB_FS_STATS=1, summed over the units)
 #   profiles  per profile (afdo-dump): functions, those with head count 0
 #             among the sampled, positions with samples, total; rec1 vs
 #             rec2: the total variation distance of the two profiles'
@@ -87,7 +94,8 @@
 # JOBS (2), MODES ("rtl hierarchical gcc off fs"; rtl, the default, is the
 # recorded build and always built), RECS (2), EXACT (auto|yes|no), KEEP
 # (keep the work directory there; else a temporary one, removed; for
-# GCC 14 it must be under /tmp or the tree, which the chroot sees),
+# GCC 14 it must be under /tmp or the tree, which the chroot sees; a kept
+# directory's recordings are used again, its figures are not),
 # CALLTAB, RESULTS, CALLTAB_CHROOT, LUA_TRAIN_N, LUA_TIME_N, FDO_CACHE
 # (build/bench/fdo).  QUICK=1: GCCS=12, RECS=1, MODES=rtl, RUNS=3.
 set -euo pipefail
@@ -231,6 +239,8 @@ LUA_TRAIN_N=${LUA_TRAIN_N:-100}
 LUA_TIME_N=${LUA_TIME_N:-4}
 AFDO_DUMP=$top/testsuite/tools/afdo-dump
 export JOBS
+# The loader prints what it set, where a build reads a late profile (fs).
+export CALLTAB_FS_STATS=1
 
 for x in $PROGRAMS; do
     case $x in lua|bzip2) ;; *) die "PROGRAMS: unknown program '$x' (lua, bzip2)" ;; esac
@@ -376,6 +386,18 @@ late_opt() {
     [ "$1" = fs ] && echo "--fs=$2.fs"
     return 0
 }
+# fs_base_afdo G V FORMAT: for GCC 13 and later the fs build's .afdo is
+# the build without the plugin's (FORMAT with none, made before: the
+# variants start with none), GCC's own numbers kept, as docs/fdo.md's
+# pipeline for those versions says; the fs build's line table holds the
+# P-numbers, which --gcc=13+ folds.  Its late profile stays its own.
+fs_base_afdo() {
+    local f
+    [ "$2" = fs ] && [ "$1" != 12 ] || return 0
+    # shellcheck disable=SC2059
+    f=$(printf "$3" none)
+    cp "$B/prof/$f.afdo" "$B/prof/$(printf "$3" fs).afdo"
+}
 # build: build_try, and a failure stops the script.
 build() {
     build_try "$@" || {
@@ -386,6 +408,25 @@ build() {
 
 text_of() { objcopy -O binary --only-section=.text "$1" "$2"; }
 text_size() { size -A "$1" | awk '$1 == ".text" { print $2 }'; }
+
+# layout BIN: "COLD INDIRECT": the functions split into a cold part (the
+# symbols NAME.cold) and the indirect jumps (jmp *) in .text, the
+# interpreter's dispatch copies among them.
+layout() {
+    printf '%s %s\n' "$(nm "$1" | awk '$3 ~ /\.cold(\.[0-9]+)?$/ { n++ } END { print n + 0 }')" \
+        "$(objdump -d --no-show-raw-insn -j .text "$1" | grep -c $'\tjmp  *\*' || true)"
+}
+
+# fs_stats OBJDIR: the late-profile loader's statistics (CALLTAB_FS_STATS,
+# one line per unit in each object's log) summed over the units: the 14
+# numbers of the line in its order (docs/fdo.md "The loader").
+fs_stats() {
+    cat "$1"/*.log 2>/dev/null | sed -n 's/^calltab fs: .*: functions /functions /p' |
+        awk '{ n = 0; for (i = 1; i <= NF; i++) { v = $i; gsub(/[^0-9]/, "", v)
+                 if (v != "" && $i ~ /^\(?[0-9]+,?;?$/) s[++n] += v }
+               if (n > k) k = n; u++ }
+             END { if (!u) exit 1; for (i = 1; i <= k; i++) printf "%d%s", s[i], i < k ? " " : "\n" }'
+}
 
 # cg_sum DIR: the cachegrind summaries of DIR/cg.* summed, as
 # "Ir I1mr ILmr D1mr D1mw DLmr DLmw Bcm Bim".
@@ -473,6 +514,8 @@ run_one() {
     local key=$g-$p
     local rows=$R/$key.rows     # NAME SLOT [NOTE]: table rows, in order
     : >"$rows"
+    # A work directory kept from an earlier run (KEEP=) holds its figures.
+    rm -f "$R/$key".{model,size,clock,tv,phases,layout,fs}
     local slots=() snames=()    # distinct binaries measured
     declare -A slot_of=()       # profile checksum -> slot
     local plug; plug=$PLUGIN
@@ -542,6 +585,7 @@ run_one() {
                     $(late_opt "$v" "$B/prof/afdo-$v.rec$r") \
                     "${vbin[$v]}" "$data.txt" 2>"$B/log/afdo-$v.rec$r.log" ||
                     { cat "$B/log/afdo-$v.rec$r.log" >&2; die "$g/$p: calltab afdo ${gccopt[*]} with ${vbin[$v]##*/} (rec$r) failed"; }
+                fs_base_afdo "$g" "$v" "afdo-%s.rec$r"
             done
         done
     fi
@@ -564,6 +608,7 @@ run_one() {
                 -o "$B/prof/exact-$v.afdo" $(late_opt "$v" "$B/prof/exact-$v") \
                 "${vbin[$v]}" 2>"$B/log/exact-$v.log" ||
                 { cat "$B/log/exact-$v.log" >&2; die "$g/$p: calltab afdo --counts with ${vbin[$v]##*/} failed"; }
+            fs_base_afdo "$g" "$v" "exact-%s"
         done
         echo "exact $(( $(date +%s) - t0 ))" >>"$R/$key.phases"
     fi
@@ -625,6 +670,11 @@ run_one() {
         cp "${slots[$i]}" "$b"
         runbins+=("$b")
         echo "$i $(text_size "$b")" >>"$R/$key.size"
+        echo "$i $(layout "$b")" >>"$R/$key.layout"
+        case ${snames[$i]} in
+        *-fs*) local st
+               st=$(fs_stats "$B/obj/${snames[$i]}") && echo "${snames[$i]} $st" >>"$R/$key.fs" ;;
+        esac
     done
 
     # The model: cachegrind on the timing input, O2 twice.
@@ -750,6 +800,25 @@ report() {
                             continue }
                         a = c0 / cost(s1); b = c0 / cost(s2)
                         printf "| afdo-%s | %.4f | %.4f | %+.4f | %s |\n", f[1], a, b, b - a, f[2] } }'
+        fi
+        echo
+        echo "Layout: functions with a cold part (NAME.cold symbols) and indirect jumps in .text (an interpreter's dispatch copies among them):"
+        echo
+        echo "| build | .cold parts | indirect jumps |"
+        echo "|---|---:|---:|"
+        awk -v rows="$R/$key.rows" -v layout="$R/$key.layout" '
+            BEGIN { while ((getline l < layout) > 0) { split(l, f, " "); lc[f[1]] = f[2]; li[f[1]] = f[3] }
+                    while ((getline l < rows) > 0) { split(l, f, " ")
+                        if (f[2] == "-" || l ~ / same profile as /) continue
+                        printf "| %s | %s | %s |\n", f[1], lc[f[2]], li[f[2]] } }'
+        if [ -s "$R/$key.fs" ]; then
+            echo
+            echo "Late profile (fs builds, CALLTAB_FS_STATS=1 summed over the units; docs/fdo.md \"The loader\"): functions with GCC's profile in the late profile and not, keys matched, with other group counts and not in it, jumps set (of them by an arm's own keys), jumps left to GCC (arm with other ways in, unknown group, no samples, too few for a zero, zero at a join), blocks set and zeros:"
+            echo
+            echo "| build | functions | keys matched / other / absent | jumps set (own keys) | left: other ways / unknown / no samples / too few / join | blocks set / zeros |"
+            echo "|---|---:|---:|---:|---:|---:|"
+            awk '{ printf "| %s | %s / %s | %s / %s / %s | %s (%s) | %s / %s / %s / %s / %s | %s / %s |\n",
+                     $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 }' "$R/$key.fs"
         fi
         echo
         echo "Profiles (afdo-dump): top-level functions, those with head count 0 among the sampled ones, positions with samples, total count:"
