@@ -538,6 +538,7 @@ run_one() {
         { tail "$B/log/train-pgo.log" >&2; die "$g/$p: the training run of pgo-gen failed"; }
     rm -rf "$B/train-pgo"
     ls "$B/obj/pgo-gen"/*.gcda >/dev/null 2>&1 || die "$g/$p: the training run wrote no .gcda in $B/obj/pgo-gen"
+    rm -rf "$B/obj/pgo"
     mv "$B/obj/pgo-gen" "$B/obj/pgo"
     build "$g" "$p" pgo '' -fprofile-use -Wno-missing-profile
     echo "builds $(( $(date +%s) - t0 ))" >>"$R/$key.phases"
