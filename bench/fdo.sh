@@ -239,8 +239,6 @@ LUA_TRAIN_N=${LUA_TRAIN_N:-100}
 LUA_TIME_N=${LUA_TIME_N:-4}
 AFDO_DUMP=$top/testsuite/tools/afdo-dump
 export JOBS
-# The loader prints what it set, where a build reads a late profile (fs).
-export CALLTAB_FS_STATS=1
 
 for x in $PROGRAMS; do
     case $x in lua|bzip2) ;; *) die "PROGRAMS: unknown program '$x' (lua, bzip2)" ;; esac
@@ -359,7 +357,8 @@ build_try() {
     local fl
     read -r -a fl <<<"$(pflags "$p")"
     # shellcheck disable=SC2046
-    if ! inenv "$g" bash "$self" --in-env compile "$CC" "$JOBS" "$B/obj/$name" \
+    # env: the chroot starts from an empty environment.
+    if ! inenv "$g" env CALLTAB_FS_STATS=1 bash "$self" --in-env compile "$CC" "$JOBS" "$B/obj/$name" \
         "$B/bin/$name" "$ld" -O2 -g "${fl[@]}" "$@" -- $(sources "$p") >"$log" 2>&1; then
         awk '/^fdo.sh: failed \(status/ && !f { f = $NF; sub(/.*\//, "", f); sub(/\.log:$/, ".c", f) }
              /internal compiler error|error:/ && !e { e = $0; sub(/^.*(internal compiler error|error):/, "&", e)
