@@ -76,6 +76,7 @@ OUTSIDE_NAMES = {
         minicheck.c""",
     "zlib (docs/discriminators.md's measurements)": """deflate.c inflate.c
         trees.c""",
+    "Lua (make bench-fdo)": """lvm.c""",
     "the build's output (make, make check)": """site.exp calltab.pc
         _paths.py""",
     "examples of a user's files": """foo.c basic.c two.c file.S perf.txt
