@@ -79,7 +79,9 @@
 #             setarch -R (no ASLR): speed-up of the minimum and the median
 #   size      .text (size -A), growth against O2
 #   layout    functions with a cold part (NAME.cold symbols) and indirect
-#             jumps in .text (an interpreter's dispatch copies)
+#             jumps in .text (an interpreter's dispatch copies); jumps
+#             taken on the timing input (callgrind --collect-jumps), in
+#             all and in O2's function with the most (the hot loop)
 #   late      per fs build, what the loader set and left to GCC
 #             (CALLTAB_FS_STATS=1, summed over the units)
 #   profiles  per profile (afdo-dump): functions, those with head count 0
@@ -391,11 +393,8 @@ late_opt() {
 # pipeline for those versions says; the fs build's line table holds the
 # P-numbers, which --gcc=13+ folds.  Its late profile stays its own.
 fs_base_afdo() {
-    local f
     [ "$2" = fs ] && [ "$1" != 12 ] || return 0
-    # shellcheck disable=SC2059
-    f=$(printf "$3" none)
-    cp "$B/prof/$f.afdo" "$B/prof/$(printf "$3" fs).afdo"
+    cp "$B/prof/${3/\%s/none}.afdo" "$B/prof/${3/\%s/fs}.afdo"
 }
 # build: build_try, and a failure stops the script.
 build() {
@@ -425,6 +424,18 @@ fs_stats() {
                  if (v != "" && $i ~ /^\(?[0-9]+,?;?$/) s[++n] += v }
                if (n > k) k = n; u++ }
              END { if (!u) exit 1; for (i = 1; i <= k; i++) printf "%d%s", s[i], i < k ? " " : "\n" }'
+}
+
+# taken_jumps DIR: from callgrind's --collect-jumps files DIR/cj.*, per
+# function (a .cold part and callgrind's recursion levels, NAME'2,
+# counted with the function) the jumps taken:
+# conditional jumps taken (jcnd=TAKEN/EXECUTED) and unconditional and
+# indirect jumps (jump=N), as "FUNCTION COUNT" lines.
+taken_jumps() {
+    cat "$1"/cj.* | awk '/^fn=/ { f = substr($0, 4); sub(/\047[0-9]+$/, "", f); sub(/\.cold$/, "", f) }
+        /^jcnd=/ { split(substr($1, 6), a, "/"); t[f] += a[1] }
+        /^jump=/ { t[f] += substr($1, 6) }
+        END { for (f in t) printf "%s %.0f\n", f, t[f] }'
 }
 
 # cg_sum DIR: the cachegrind summaries of DIR/cg.* summed, as
@@ -514,7 +525,7 @@ run_one() {
     local rows=$R/$key.rows     # NAME SLOT [NOTE]: table rows, in order
     : >"$rows"
     # A work directory kept from an earlier run (KEEP=) holds its figures.
-    rm -f "$R/$key".{model,size,clock,tv,phases,layout,fs}
+    rm -f "$R/$key".{model,size,clock,tv,phases,layout,fs,jumps}
     local slots=() snames=()    # distinct binaries measured
     declare -A slot_of=()       # profile checksum -> slot
     local plug; plug=$PLUGIN
@@ -730,6 +741,27 @@ run_one() {
     echo "clock $(( $(date +%s) - t0 ))" >>"$R/$key.phases"
     rm -rf "$run/clk"
 
+    # Taken jumps: callgrind --collect-jumps on the timing input.
+    t0=$(date +%s)
+    for ((i = 0; i < n; i++)); do
+        local o
+        o=$(printf '%s/j%02d' "$run" "$i")
+        rm -rf "$o"
+        mkdir -p "$o"
+        par_run "$o.log" inenv "$g" bash "$self" --in-env run "$p" time \
+            "${runbins[$i]}" "$o" "$W/inputs" "${ENVRUN[@]}" valgrind --tool=callgrind \
+            --collect-jumps=yes --compress-pos=no --compress-strings=no \
+            "--callgrind-out-file=$o/cj.%p"
+    done
+    par_wait || die "$g/$p: a callgrind run (taken jumps) failed"
+    for ((i = 0; i < n; i++)); do
+        local o
+        o=$(printf '%s/j%02d' "$run" "$i")
+        taken_jumps "$o" | sed "s/^/$i /" >>"$R/$key.jumps"
+        rm -rf "$o" "$o.log"
+    done
+    echo "jumps $(( $(date +%s) - t0 ))" >>"$R/$key.phases"
+
     # The recordings' spread.
     if [ -n "$have_perf" ] && [ "$RECS" = 2 ]; then
         for v in $variants; do
@@ -802,15 +834,20 @@ report() {
                         printf "| afdo-%s | %.4f | %.4f | %+.4f | %s |\n", f[1], a, b, b - a, f[2] } }'
         fi
         echo
-        echo "Layout: functions with a cold part (NAME.cold symbols) and indirect jumps in .text (an interpreter's dispatch copies among them):"
+        local hot
+        hot=$(awk '$1 == 0 && $3 > m { m = $3; f = $2 } END { print f }' "$R/$key.jumps")
+        echo "Layout: functions with a cold part (NAME.cold symbols) and indirect jumps in .text (an interpreter's dispatch copies among them); jumps taken on the timing input (callgrind --collect-jumps: conditional jumps taken, unconditional and indirect jumps), in all and in $hot (O2's function with the most, its .cold part included), and their ratio to O2's:"
         echo
-        echo "| build | .cold parts | indirect jumps |"
-        echo "|---|---:|---:|"
-        awk -v rows="$R/$key.rows" -v layout="$R/$key.layout" '
+        echo "| build | .cold parts | indirect jumps | jumps taken (M) | in $hot (M) |"
+        echo "|---|---:|---:|---:|---:|"
+        awk -v rows="$R/$key.rows" -v layout="$R/$key.layout" -v jumps="$R/$key.jumps" -v hot="$hot" '
             BEGIN { while ((getline l < layout) > 0) { split(l, f, " "); lc[f[1]] = f[2]; li[f[1]] = f[3] }
+                    while ((getline l < jumps) > 0) { split(l, f, " "); jt[f[1]] += f[3]; if (f[2] == hot) jh[f[1]] = f[3] }
                     while ((getline l < rows) > 0) { split(l, f, " ")
                         if (f[2] == "-" || l ~ / same profile as /) continue
-                        printf "| %s | %s | %s |\n", f[1], lc[f[2]], li[f[2]] } }'
+                        s = f[2]
+                        printf "| %s | %s | %s | %.1f (%.3f) | %.1f (%.3f) |\n", f[1], lc[s], li[s],
+                            jt[s] / 1e6, jt[0] ? jt[s] / jt[0] : 0, jh[s] / 1e6, jh[0] ? jh[s] / jh[0] : 0 } }'
         if [ -s "$R/$key.fs" ]; then
             echo
             echo "Late profile (fs builds, CALLTAB_FS_STATS=1 summed over the units; docs/fdo.md \"The loader\"): functions with GCC's profile in the late profile and not, keys matched, with other group counts and not in it, jumps set (of them by an arm's own keys), jumps left to GCC (arm with other ways in, unknown group, no samples, too few for a zero, zero at a join), blocks set and zeros:"
