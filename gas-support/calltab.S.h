@@ -48,6 +48,8 @@
 	CALLTAB_S_CHECK (.Lct_at_dcall_unit, DW_AT_calltab_dcall_unit)
 	CALLTAB_S_CHECK (.Lct_at_vcall_unit, DW_AT_calltab_vcall_unit)
 	CALLTAB_S_CHECK (.Lct_at_dcall_implicit, DW_AT_calltab_dcall_implicit)
+	CALLTAB_S_CHECK (.Lct_at_tcall_unit, DW_AT_calltab_tcall_unit)
+	CALLTAB_S_CHECK (.Lct_at_tail_calls, DW_AT_calltab_tail_calls)
 #undef CALLTAB_S_CHECK
 #endif
 #endif

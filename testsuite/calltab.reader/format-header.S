@@ -42,6 +42,12 @@
 	CHECK (.Lct_at_vcall_unit, DW_AT_calltab_vcall_unit)
 	.print "checking .Lct_at_dcall_implicit = DW_AT_calltab_dcall_implicit"
 	CHECK (.Lct_at_dcall_implicit, DW_AT_calltab_dcall_implicit)
+	.print "checking .Lct_at_tcall_unit = DW_AT_calltab_tcall_unit"
+	CHECK (.Lct_at_tcall_unit, DW_AT_calltab_tcall_unit)
+	.print "checking .Lct_at_tail_calls = DW_AT_calltab_tail_calls"
+	CHECK (.Lct_at_tail_calls, DW_AT_calltab_tail_calls)
+	.print "checking CT_TAILCALL_INDIRECT's 0 = CALLTAB_TCALL_INDIRECT"
+	CHECK (0, CALLTAB_TCALL_INDIRECT)
 	.print "checking .Lct_unit_attr_form32 = CALLTAB_UNIT_ATTR_FORM (4)"
 	CHECK (.Lct_unit_attr_form32, HEADER_UNIT_FORM4)
 	.print "checking .Lct_unit_attr_form64 = CALLTAB_UNIT_ATTR_FORM (8)"
@@ -55,6 +61,10 @@
 	ct_vcall_section
 	ct_vcall_unit v
 	ct_unit_end v
+	.popsection
+	ct_tcall_section
+	ct_dcall_unit t, 0
+	ct_unit_end t
 	.popsection
 
 	/* The producer prefix and its length.  */
