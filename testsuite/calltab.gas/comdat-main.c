@@ -7,5 +7,10 @@ __attribute__ ((noinline)) int ct_leaf (int x) { return x * 2; }
 int
 main (void)
 {
+#ifdef WITH_TAIL
+  int ct_fwd (int);
+  return user1 (1) + user2 (2) + ct_fwd (3) - 16;
+#else
   return user1 (1) + user2 (2) - 8;
+#endif
 }
