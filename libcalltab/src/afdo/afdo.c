@@ -59,18 +59,10 @@ struct afdo_inst
   size_t ncalls, calls_alloc;
 };
 
-/* The string of the first LEN bytes of S kept by P (one copy per
-   distinct string); NULL when out of memory.  */
-static const char *
-intern (Calltab_Afdo *p, const char *s, size_t len)
-{
-  return __calltab_strpool_add (&p->strings, s, len, NULL);
-}
-
 const char *
 __calltab_afdo_intern (Calltab_Afdo *p, const char *s, size_t len)
 {
-  return intern (p, s, len);
+  return __calltab_strpool_add (&p->strings, s, len, NULL);
 }
 
 CALLTAB_EXPORT Calltab_Afdo *
@@ -162,7 +154,8 @@ gcc_name (Calltab_Afdo *p, Dwarf_Die *die)
     s = calltab_die_string (die, DW_AT_name);
   if (s == NULL)
     s = "";
-  return intern (p, s, __calltab_symbol_stem (s, CT_SUFFIX_ANY));
+  return __calltab_afdo_intern (p, s,
+				__calltab_symbol_stem (s, CT_SUFFIX_ANY));
 }
 
 static struct afdo_inst *
@@ -288,7 +281,7 @@ frame_function (Calltab_Afdo *p, const Calltab_Inline_Frame *f,
     return -1;
   Dwarf_Die die;
   *name = dwarf_offdie (p->ct->dwarf, off, &die) != NULL
-	  ? gcc_name (p, &die) : intern (p, "", 0);
+	  ? gcc_name (p, &die) : __calltab_afdo_intern (p, "", 0);
   *start = nm->decl_line;
   return *name != NULL ? 0 : -1;
 }
@@ -300,7 +293,8 @@ static const char *
 user_name (Calltab_Afdo *p, const Calltab_Inline_Frame *f)
 {
   const struct in_name *nm = __calltab_in_name (p->in, function_die (f));
-  return nm != NULL ? intern (p, nm->name, strlen (nm->name)) : NULL;
+  return nm != NULL ? __calltab_afdo_intern (p, nm->name, strlen (nm->name))
+		    : NULL;
 }
 
 int
@@ -427,7 +421,8 @@ map_address (Calltab_Afdo *p, uint64_t addr, uint64_t count, bool tree)
       else if ((fn = user_name (p, &f[0])) == NULL
 	       || (n > 1 && (into = user_name (p, &f[n - 1])) == NULL)
 	       || (file != NULL
-		   && (fname = intern (p, file, strlen (file))) == NULL)
+		   && (fname = __calltab_afdo_intern (p, file,
+						      strlen (file))) == NULL)
 	       || add_block (p, fn, into, fname, lineno, discr, count) != 0)
 	status = -1;
     }
@@ -696,12 +691,6 @@ __calltab_afdo_scaled (uint64_t count, uint64_t period)
   return count * (period ? period : 1);
 }
 
-static uint64_t
-scaled (const struct afdo_out *o, uint64_t count)
-{
-  return __calltab_afdo_scaled (count, o->period);
-}
-
 /* read_function_instance's layout: name, counts of positions and
    callsites, each position (offset, no targets, count), each callsite
    (offset, the callee's instance: no head count of its own).  */
@@ -717,7 +706,7 @@ write_inst (struct afdo_out *o, struct afdo_inst *inst)
     {
       put32 (o, inst->pos[i].line_off << 16 | (inst->pos[i].discr & 0xffff));
       put32 (o, 0);
-      put64 (o, scaled (o, inst->pos[i].count));
+      put64 (o, __calltab_afdo_scaled (inst->pos[i].count, o->period));
     }
   for (size_t i = 0; i < inst->ncalls; i++)
     {
@@ -793,7 +782,7 @@ calltab_afdo_write (Calltab_Afdo *p, FILE *out,
   put32 (&o, (uint32_t) p->ntops);
   for (size_t i = 0; i < p->ntops; i++)
     {
-      put64 (&o, scaled (&o, tops[i]->head));
+      put64 (&o, __calltab_afdo_scaled (tops[i]->head, o.period));
       write_inst (&o, tops[i]);
     }
   put32 (&o, AFDO_TAG_MODULE_GROUPING);

@@ -102,7 +102,8 @@ int __calltab_afdo_levels (Calltab_Afdo *p, const Calltab_Inline_Frame *f,
 uint64_t __calltab_afdo_scaled (uint64_t count, uint64_t period);
 
 /* The string of the first LEN bytes of S kept by P (one copy per
-   distinct string); NULL when out of memory.  */
+   distinct string, so that equal ones are one pointer); NULL when out
+   of memory.  */
 const char *__calltab_afdo_intern (Calltab_Afdo *p, const char *s,
 				   size_t len);
 

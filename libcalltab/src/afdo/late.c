@@ -298,15 +298,14 @@ cmp_piece (const void *a, const void *b)
   return c;
 }
 
-/* The key of V[0..N) (pieces of one key by P-number, sorted) to OUT;
-   COUNTS has room for LATE_MAX_GROUPS.  */
+/* The key of V[0..N) (pieces of one key by P-number, sorted, the last
+   below LATE_MAX_GROUPS: write_late's check) to OUT; COUNTS has room
+   for LATE_MAX_GROUPS.  */
 static void
 write_key (FILE *out, const struct late_piece *v, size_t n,
 	   uint64_t *counts, uint64_t period)
 {
   uint32_t ngroups = v[n - 1].pnum + 1;
-  if (ngroups > LATE_MAX_GROUPS)
-    return;
   /* A P-number no row of the key carries is unknown ("-"), not 0: its
      code is not in the training build's line table.  */
   for (uint32_t g = 0; g < ngroups; g++)
