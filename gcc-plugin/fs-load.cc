@@ -15,14 +15,15 @@
    The loader, for a function GCC's profile annotated (PROFILE_READ) and
    the file lists: a key is matched where the file has it with as many
    groups as the code at P (else GCC's counts stay).  A conditional or
-   table jump of a matched key whose successors all hold code of the key
-   gets its edge probabilities from their groups' counts, and each
-   successor with one predecessor its count.  A successor whose group
-   counted nothing becomes never executed (probability never, count an
-   AFDO zero: what makes bbpart move it to the cold part) where it has
-   the jump as its one predecessor and the jump's successors counted
-   enough to trust the absence (fs_min_zero_total); otherwise the jump is
-   left to GCC.  */
+   table jump of a matched key gets its edge probabilities from its
+   successors' counts (load_jump): a successor holding code of the key,
+   its group's count; one holding none that only the jump enters, the
+   smallest count of the keys it holds; and each successor with one
+   predecessor gets its count.  A successor that counted nothing becomes
+   never executed (probability never, count an AFDO zero: what makes
+   bbpart move it to the cold part) where only jumps of the key enter it
+   and the jump's successors counted enough to trust the absence
+   (fs_min_zero_total); otherwise the jump is left to GCC.  */
 
 #include "gcc-compat.h"
 #include "calltab-plugin.h"
@@ -309,10 +310,20 @@ find_profile_key (const profile_function &fn, const line_key &key)
   if (path == NULL)
     return NULL;
   int line = key.line - DECL_SOURCE_LINE (key_function (key.inst));
+  /* The reader keeps a function's keys in this order (read_key).  */
   const profile_key *found = NULL;
-  for (unsigned i = fn.first_key; i < fn.first_key + fn.n_keys; i++)
-    if (cmp_profile_key (path, line, profile->keys[i]) == 0)
-      found = &profile->keys[i];
+  unsigned lo = fn.first_key, hi = fn.first_key + fn.n_keys;
+  while (lo < hi && found == NULL)
+    {
+      unsigned mid = lo + (hi - lo) / 2;
+      int c = cmp_profile_key (path, line, profile->keys[mid]);
+      if (c == 0)
+	found = &profile->keys[mid];
+      else if (c < 0)
+	hi = mid;
+      else
+	lo = mid + 1;
+    }
   free (path);
   return found;
 }
