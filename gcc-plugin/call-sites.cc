@@ -60,6 +60,20 @@ struct call_sites
 
   unsigned next_label = 0;
 
+  /* The virtual tail calls of the function being compiled, as expand
+     made them (calltab_virtual_sibcalls): the x86 back end's peephole
+     that folds the vtable load into the jump (*sibcall_memory) makes a
+     new MEM without the OBJ_TYPE_REF, so final finds them again by their
+     location.  A location two tail calls share is not used.  */
+  struct sibcall_note
+  {
+    location_t loc;
+    HOST_WIDE_INT slot;		/* -1: ambiguous, or not virtual */
+    tree method;
+  };
+  auto_vec<sibcall_note> virtual_sibcalls;
+  tree virtual_sibcalls_decl = NULL_TREE;
+
   /* Whether this TU gets tables (-g, DWARF, an enabled table); without,
      calls are only counted for the stats.  */
   bool emitting = false;
@@ -69,6 +83,8 @@ struct call_sites
   unsigned current_caller (unsigned part);
   unsigned direct_callee (rtx mem);
   void record (rtx_insn *insn, unsigned part, int debug_label);
+  void find_virtual_sibcalls (void);
+  bool virtual_sibcall (rtx_insn *insn, HOST_WIDE_INT *slot, tree *method);
   void mark_ignored_calls (void);
   void record_ignored_calls (void);
   void collect_vtables (void);
@@ -253,6 +269,109 @@ virtual_slot (rtx mem)
   return tree_to_uhwi (OBJ_TYPE_REF_TOKEN (fn));
 }
 
+/* The virtual function the C++ virtual call through MEM calls, as the
+   class of its object declares it (or a primary base it inherits the
+   slot from): the FUNCTION_DECL whose DECL_VINDEX is the call's token.
+   NULL_TREE when it is not a virtual call, the function is a destructor
+   (its variants share no name with the overriders), or it is not found.
+   Its overriders share its name: a consumer finds every function the
+   slot can hold by that name (docs/format.md, ".debug_tcall").  */
+tree
+virtual_method (rtx mem)
+{
+  tree expr = MEM_EXPR (mem);
+  if (expr == NULL_TREE || TREE_CODE (expr) != MEM_REF
+      || TREE_CODE (TREE_OPERAND (expr, 0)) != OBJ_TYPE_REF)
+    return NULL_TREE;
+  tree ref = TREE_OPERAND (expr, 0);
+  if (!tree_fits_uhwi_p (OBJ_TYPE_REF_TOKEN (ref)))
+    return NULL_TREE;
+  unsigned HOST_WIDE_INT token = tree_to_uhwi (OBJ_TYPE_REF_TOKEN (ref));
+  /* The object's class: what `this' points to in the method's type
+     (ipa-devirt's obj_type_ref_class).  */
+  tree type = TREE_TYPE (ref);
+  if (type == NULL_TREE || !POINTER_TYPE_P (type)
+      || TREE_CODE (TREE_TYPE (type)) != METHOD_TYPE)
+    return NULL_TREE;
+  tree cls = TYPE_METHOD_BASETYPE (TREE_TYPE (type));
+  for (unsigned depth = 0; cls != NULL_TREE && depth < 64; depth++)
+    {
+      cls = TYPE_MAIN_VARIANT (cls);
+      if (!RECORD_OR_UNION_TYPE_P (cls))
+	return NULL_TREE;
+      for (tree f = TYPE_FIELDS (cls); f != NULL_TREE; f = DECL_CHAIN (f))
+	if (TREE_CODE (f) == FUNCTION_DECL && DECL_VIRTUAL_P (f)
+	    && DECL_VINDEX (f) != NULL_TREE
+	    && tree_fits_uhwi_p (DECL_VINDEX (f))
+	    && tree_to_uhwi (DECL_VINDEX (f)) == token)
+	  return DECL_CXX_DESTRUCTOR_P (f) ? NULL_TREE : f;
+      /* Not declared here: the primary base (at offset 0, not virtual)
+	 shares the class's vtable and its slot numbers.  */
+      tree binfo = TYPE_BINFO (cls);
+      if (binfo == NULL_TREE || BINFO_N_BASE_BINFOS (binfo) == 0)
+	return NULL_TREE;
+      tree base = BINFO_BASE_BINFO (binfo, 0);
+      if (BINFO_VIRTUAL_P (base) || !integer_zerop (BINFO_OFFSET (base)))
+	return NULL_TREE;
+      cls = BINFO_TYPE (base);
+    }
+  return NULL_TREE;
+}
+
+/* Note the tail calls of the current function, right after expand:
+   each one's location, and for a virtual one its slot and function.  */
+void
+call_sites::find_virtual_sibcalls (void)
+{
+  virtual_sibcalls.truncate (0);
+  virtual_sibcalls_decl = current_function_decl;
+  for (rtx_insn *insn = get_insns (); insn != NULL; insn = NEXT_INSN (insn))
+    {
+      if (!CALL_P (insn) || !SIBLING_CALL_P (insn))
+	continue;
+      rtx call = get_call_rtx_from (insn);
+      sibcall_note v = { INSN_LOCATION (insn), -1, NULL_TREE };
+      if (call != NULL_RTX && MEM_P (XEXP (call, 0)))
+	{
+	  v.slot = virtual_slot (XEXP (call, 0));
+	  v.method = v.slot >= 0 ? virtual_method (XEXP (call, 0)) : NULL_TREE;
+	  if (v.method == NULL_TREE)
+	    v.slot = -1;
+	}
+      bool seen = false;
+      for (sibcall_note &w : virtual_sibcalls)
+	if (w.loc == v.loc)
+	  {
+	    seen = true;
+	    if (w.slot != v.slot || w.method != v.method)
+	      w.slot = -1;
+	  }
+      if (!seen)
+	virtual_sibcalls.safe_push (v);
+    }
+}
+
+/* The slot and function of the virtual tail call INSN of the current
+   function, found by its location; false when it is none or cannot be
+   told.  */
+bool
+call_sites::virtual_sibcall (rtx_insn *insn, HOST_WIDE_INT *slot,
+			     tree *method)
+{
+  if (virtual_sibcalls_decl != current_function_decl)
+    return false;
+  for (const sibcall_note &v : virtual_sibcalls)
+    if (v.loc == INSN_LOCATION (insn))
+      {
+	if (v.slot < 0)
+	  return false;
+	*slot = v.slot;
+	*method = v.method;
+	return true;
+      }
+  return false;
+}
+
 /* Whether the call through MEM is direct: the address is the callee's
    SYMBOL_REF, or with -fno-plt a load from the GOT, for which calls.cc
    still gives the MEM the callee's decl.  */
@@ -302,6 +421,9 @@ call_sites::record (rtx_insn *insn, unsigned part, int debug_label)
 {
   rtx call = get_call_rtx_from (insn);
   ct_call c = ct_call ();
+  /* A virtual tail call's function, as the object's class declares it.  */
+  tree method = NULL_TREE;
+  HOST_WIDE_INT slot = -1;
   if (SIBLING_CALL_P (insn))
     {
       /* A tail call: a jump, to a function or through a register or
@@ -313,7 +435,11 @@ call_sites::record (rtx_insn *insn, unsigned part, int debug_label)
 	  && direct_call_p (XEXP (call, 0)))
 	c.value = direct_callee (XEXP (call, 0));
       else
-	c.value = CT_TAIL_INDIRECT;
+	{
+	  c.value = CT_TAIL_INDIRECT;
+	  if (!virtual_sibcall (insn, &slot, &method))
+	    method = NULL_TREE;
+	}
       if (!emitting || !opts.tcall)
 	return;
     }
@@ -354,6 +480,22 @@ call_sites::record (rtx_insn *insn, unsigned part, int debug_label)
   else
     caller.n_dcall++;
   rec.calls.safe_push (c);
+  if (method != NULL_TREE && opts.vcall)
+    {
+      /* A virtual tail call (docs/format.md, ".debug_tcall"): after its
+	 indirect entry, one at the same site naming the function called,
+	 and the jump's slot in .debug_vcall.  */
+      ct_call m = c;
+      m.value = function_for (IDENTIFIER_POINTER
+			      (DECL_ASSEMBLER_NAME (method)), method);
+      ct_call v = c;
+      v.kind = CT_CALL_VIRTUAL;
+      v.value = slot;
+      rec.calls.safe_push (m);
+      rec.calls.safe_push (v);
+      rec.callers[c.caller].n_tcall++;
+      rec.callers[c.caller].n_vcall++;
+    }
   /* Right after the call: the return address (after a tail call's
      jump: the end of the jump).  */
   if (!c.debug_label)
@@ -601,6 +743,38 @@ private:
   bool m_after;
 };
 
+/* Right after expand: the current function's virtual tail calls
+   (call_sites::find_virtual_sibcalls).  */
+const pass_data virtual_sibcalls_pass_data = {
+  RTL_PASS, "calltab_virtual_sibcalls", OPTGROUP_NONE, TV_NONE,
+  0, 0, 0, 0, 0
+};
+
+class virtual_sibcalls_pass : public rtl_opt_pass
+{
+public:
+  virtual_sibcalls_pass (gcc::context *ctxt, call_sites *cs)
+    : rtl_opt_pass (virtual_sibcalls_pass_data, ctxt), m_cs (cs)
+  {}
+
+  /* Only where both the tail call and the virtual call tables are
+     written, in a function that has tail calls.  */
+  bool gate (function *fun) final override
+  {
+    return (m_cs->emitting && m_cs->opts.tcall && m_cs->opts.vcall
+	    && fun->tail_call_marked);
+  }
+
+  unsigned int execute (function *) final override
+  {
+    m_cs->find_virtual_sibcalls ();
+    return 0;
+  }
+
+private:
+  call_sites *m_cs;
+};
+
 /* Whether to follow the unit: it gets tables (DWARF is what they point
    into: nothing without it), or its calls are counted for the stats.  */
 bool
@@ -655,6 +829,12 @@ calltab_call_sites_init (const char *plugin_name, const calltab_options &opts)
       info.pos_op = after ? PASS_POS_INSERT_AFTER : PASS_POS_INSERT_BEFORE;
       register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
     }
+  struct register_pass_info vinfo;
+  vinfo.pass = new virtual_sibcalls_pass (g, cs);
+  vinfo.reference_pass_name = "expand";
+  vinfo.ref_pass_instance_number = 1;
+  vinfo.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &vinfo);
   client.start_unit = start_unit;
   client.finish_unit = finish_unit;
   client.begin_prologue = begin_prologue;

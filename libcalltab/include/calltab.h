@@ -272,6 +272,14 @@ int calltab_problem (const Calltab *ct, size_t n, Calltab_Problem *problem);
 int calltab_callee (const Calltab *ct, const Calltab_Entry *entry,
 		    Calltab_Func *func);
 
+/* Whether the .debug_tcall entry ENTRY names the function of a virtual
+   tail call (docs/format.md, ".debug_tcall": the entry after the
+   jump's indirect one, at the same site, naming the virtual function
+   as the object's class declares it; the jump's slot is in
+   .debug_vcall), rather than the callee of a direct jump.  Returns 1
+   yes, 0 no, -1 on a bad argument.  */
+int calltab_tcall_virtual (const Calltab *ct, const Calltab_Entry *entry);
+
 /* Resolve the DIE at offset DIE of libdw's .debug_info (the only one of
    a linked file; in an object the first one outside a COMDAT group).
    DIEs the tables name are cached at open; others are read through

@@ -120,6 +120,8 @@ print_target (FILE *out, const Calltab *ct, const Calltab_Entry *e,
     json_callee (out, &f, why);
   else
     text_callee (out, &f, why);
+  if (e->table == CALLTAB_TCALL && calltab_tcall_virtual (ct, e) == 1)
+    fputs (json ? ",\"virtual\":true" : " virtual", out);
 }
 
 void

@@ -165,6 +165,16 @@ const struct ct_vtable *__calltab_vtable_at (const struct ct_disamb *st,
 int __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
 			   uint64_t *class_die, const char **class_name);
 
+/* Whether the function whose DIE is DIE (concrete or declaration) is a
+   non-static member function (DW_AT_object_pointer): 1 with its class
+   (*CLASS_DIE, *CLASS_NAME qualified, owned by CT), whether the class
+   has a vtable pointer (*DYNAMIC: DW_AT_containing_type) and whether
+   the function is a constructor (*CTOR); 0 when it is not one, or its
+   DWARF does not tell.  */
+int __calltab_member_function (const Calltab *ct, uint64_t die,
+			       uint64_t *class_die, const char **class_name,
+			       bool *dynamic, bool *ctor);
+
 /* Whether class DIE CLS is the class named NAME (qualified, as
    __calltab_member_slot names it) or derives from it (DW_TAG_inheritance,
    transitively, by name): 1 yes, 0 no, -1 not known (no NAME, a NAME in
@@ -190,6 +200,19 @@ enum ct_tail_why
   CT_TAIL_TOO_LONG		/* more than CT_TAIL_MAX functions */
 };
 
+/* A virtual tail call on the way (docs/format.md, ".debug_tcall"): the
+   jump through vtable slot SLOT to the function the object's class
+   has there, which overrides METHOD (its symbol as the class declares
+   it).  */
+#define CT_TAIL_VIRTUAL_MAX 8
+struct ct_tail_virtual
+{
+  size_t from;			/* the function (in FN) that jumps */
+  uint64_t site;		/* the end of the jump */
+  uint64_t slot;
+  const char *method;
+};
+
 struct ct_tail_walk
 {
   const char *fn[CT_TAIL_MAX];	/* symbols; FN[0] is where it starts */
@@ -202,6 +225,10 @@ struct ct_tail_walk
   enum ct_tail_why why;
   size_t nshort;		/* how many such places */
   Calltab_Entry entry;		/* INDIRECT, UNRESOLVED: the entry */
+  /* The virtual tail calls it went past (their targets are not in FN):
+     a walk that meets more than CT_TAIL_VIRTUAL_MAX is short there.  */
+  struct ct_tail_virtual virt[CT_TAIL_VIRTUAL_MAX];
+  size_t nvirt;
 };
 
 /* Walk the tail calls from the function FROM into *W, past the places

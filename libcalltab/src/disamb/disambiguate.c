@@ -553,6 +553,245 @@ bound_by_code (const struct cx *cx, Calltab_Decision *d,
 	 ? -1 : 1;
 }
 
+static int decide_by_vtable_entry (const struct cx *cx, Calltab_Decision *d,
+				   const char *head,
+				   const struct ct_vtable *vt, uint64_t slot,
+				   char *why, size_t whysize);
+static size_t candidates_named (const Calltab_Decision *d,
+				const char *symbol, size_t *k);
+
+/* How the virtual tail call J can lead to the code at ENTRY, the
+   candidates' shared start.  The functions the slot can hold are its
+   method's overriders: every vtable entry whose name is the method's
+   (an overrider shares it; destructors, which do not, are not recorded
+   as virtual tail calls), and none in a vtable whose entries are not
+   known, unless its class is known not to derive from the method's.
+   Returns 0 when none of them is at ENTRY or reaches it by tail calls,
+   1 when some are at ENTRY and none of the others reaches it (then J,
+   if it led here, was the last jump, made on the object whose vtable
+   `this' holds at ENTRY), 2 when that cannot be told (*WHY says why),
+   -1 out of memory.  */
+static int
+virtual_jump_reach (const struct cx *cx, const Calltab_Decision *d,
+		    uint64_t entry, const struct ct_tail_virtual *j,
+		    char *why, size_t whysize)
+{
+  const struct ct_disamb *st = cx->st;
+  const char *mname = user_name (cx, j->method), *b, *e;
+  if (!__calltab_base_identifier (mname, &b, &e))
+    {
+      snprintf (why, whysize, "'%s' has no name to find its overriders by",
+		mname);
+      return 2;
+    }
+  size_t len = (size_t) (e - b);
+  char key[300];
+  if (len + 24 > sizeof key)
+    {
+      snprintf (why, whysize, "the name of '%s' is too long", mname);
+      return 2;
+    }
+  /* The identifier as the mangled names spell it, to skip most entries
+     without demangling them.  */
+  snprintf (key, sizeof key, "%zu%.*s", len, (int) len, b);
+  uint64_t gdie = __calltab_die_by_symbol (st, j->method, 0), slot, cdie = 0;
+  const char *cname = NULL;
+  if (gdie == 0
+      || __calltab_member_slot (cx->ct, gdie, &slot, &cdie, &cname) == 0)
+    cname = NULL;
+  const char *seen[256];
+  size_t nseen = 0;
+  bool here = false;
+  for (size_t v = 0; v < st->nvtables; v++)
+    {
+      const struct ct_vtable *vt = &st->vtables[v];
+      if (!vt->entries_known)
+	{
+	  if (vt->class_die != 0 && cname != NULL
+	      && __calltab_class_is_base (cx->ct, vt->class_die, cname) == 0)
+	    continue;
+	  snprintf (why, whysize, "the vtable %s lists no functions (built "
+		    "without the plugin?), and %s", vt->symbol ? vt->symbol
+		    : "?", cname == NULL ? "the class of the slot is not known"
+		    : "its class may derive from the slot's");
+	  return 2;
+	}
+      const struct ct_vtentry *en = st->vtentries + vt->first_entry;
+      for (size_t k = 0; k < vt->nentries; k++)
+	{
+	  const char *g = en[k].symbol;
+	  if (strstr (g, key) == NULL)
+	    continue;
+	  const char *gname = user_name (cx, g), *gb, *ge;
+	  if (!__calltab_base_identifier (gname, &gb, &ge)
+	      || (size_t) (ge - gb) != len || memcmp (gb, b, len) != 0)
+	    continue;
+	  char tbuf[1024];
+	  bool thunk = __calltab_thunk_target (g, tbuf, sizeof tbuf) != NULL;
+	  uint64_t word = 0;
+	  size_t c = d->ncandidates;
+	  if (!thunk
+	      && ((__calltab_vtable_word (cx->ct, st, vt->addr + en[k].offset,
+					  &word) && word == entry)
+		  || candidates_named (d, g, &c) > 0))
+	    {
+	      here = true;
+	      continue;
+	    }
+	  bool dup = false;
+	  for (size_t i = 0; i < nseen && !dup; i++)
+	    dup = strcmp (seen[i], g) == 0;
+	  if (dup)
+	    continue;
+	  if (nseen == sizeof seen / sizeof *seen)
+	    {
+	      snprintf (why, whysize, "the slot can hold more than %zu "
+			"functions", nseen);
+	      return 2;
+	    }
+	  seen[nseen++] = g;
+	  /* Another function the slot can hold: it must not go on to the
+	     code here.  */
+	  struct ct_tail_walk *w = malloc (sizeof *w);
+	  if (w == NULL || __calltab_tail_walk (cx->ct, st, g, w) < 0)
+	    {
+	      free (w);
+	      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+	      return -1;
+	    }
+	  const char *to = NULL;
+	  for (size_t i = 1; i < w->n && to == NULL; i++)
+	    if (candidates_named (d, w->fn[i], &c) > 0)
+	      to = w->fn[i];
+	  int r = 0;
+	  if (to != NULL)
+	    r = snprintf (why, whysize, "'%s', which the slot can hold (in "
+			  "%s), reaches '%s' by tail calls", gname,
+			  vt->symbol ? vt->symbol : "a vtable",
+			  user_name (cx, to));
+	  else if (w->unknown != NULL || w->nvirt > 0)
+	    r = snprintf (why, whysize, "'%s', which the slot can hold (in "
+			  "%s), jumps on through a pointer or has no record of "
+			  "its tail calls", gname,
+			  vt->symbol ? vt->symbol : "a vtable");
+	  free (w);
+	  if (r > 0)
+	    return 2;
+	}
+    }
+  return here ? 1 : 0;
+}
+
+/* The walk W from the callee HEAD names, complete but for virtual tail
+   calls (W->virt), with the frame at LEVEL entered at the candidates'
+   shared start ADDR.  When a virtual tail call can have led here, it
+   was the last jump (virtual_jump_reach), so the object's vtable at the
+   entry (--this-vtable) holds, at the jump's slot, the function that
+   ran (decide_by_vtable_entry).  Returns 1 when D is decided or
+   undecidable, 0 when no virtual tail call can have led here (the
+   direct tail calls decide), -1 out of memory.  */
+static int
+decide_by_virtual_tail_calls (const struct cx *cx, size_t level,
+			      const struct ct_tail_walk *w, const char *head,
+			      const char *who, uint64_t addr,
+			      Calltab_Decision *d)
+{
+  uint64_t entry = d->candidates[0].low_pc;
+  for (size_t i = 1; i < d->ncandidates; i++)
+    if (d->candidates[i].low_pc != entry)
+      entry = 0;
+  size_t nrel = 0, rel = 0;
+  char why[1500];
+  for (size_t k = 0; k < w->nvirt; k++)
+    {
+      const struct ct_tail_virtual *j = &w->virt[k];
+      int r = entry == 0 ? 2 : virtual_jump_reach (cx, d, entry, j, why,
+						   sizeof why);
+      if (entry == 0)
+	snprintf (why, sizeof why, "the functions at 0x%" PRIx64 " do not "
+		  "start at one address", addr);
+      if (r < 0)
+	return -1;
+      if (r == 2)
+	return undecidable (cx, d, "tail call: %s, whose code does not hold "
+			    "0x%" PRIx64 ", and '%s' jumps through vtable slot "
+			    "%" PRIu64 " (a virtual tail call to '%s', ending "
+			    "at 0x%" PRIx64 "): %s", head, addr,
+			    user_name (cx, w->fn[j->from]), j->slot,
+			    user_name (cx, j->method), j->site, why) < 0
+	       ? -1 : 1;
+      if (r == 1)
+	{
+	  if (nrel == 0 || j->slot != w->virt[rel].slot)
+	    nrel++;
+	  rel = k;
+	}
+    }
+  if (nrel == 0)
+    return 0;
+  const struct ct_tail_virtual *j = &w->virt[rel];
+  size_t nhit = 0;
+  for (size_t i = 1; i < w->n; i++)
+    {
+      size_t k;
+      nhit += candidates_named (d, w->fn[i], &k) > 0;
+    }
+  const char *fname = user_name (cx, w->fn[j->from]);
+  const char *mname = user_name (cx, j->method);
+  if (nhit > 0 || nrel > 1)
+    return undecidable (cx, d, "tail call: %s, whose code does not hold 0x%"
+			PRIx64 "; by tail calls it reaches %zu of the "
+			"functions there, and %zu by virtual tail calls "
+			"through different slots", head, addr, nhit, nrel) < 0
+	   ? -1 : 1;
+  if (level != 0 || !cx->q->has_this_vtable || cx->q->pc != entry)
+    {
+      bool given = level == 0 && cx->q->has_this_vtable;
+      return undecidable (cx, d, "virtual call%s: %s, whose code does not "
+			  "hold 0x%" PRIx64 ", and '%s' jumps through vtable "
+			  "slot %" PRIu64 " (a virtual tail call to '%s', "
+			  "ending at 0x%" PRIx64 "): the vtable of the object "
+			  "tells which ran at the function's entry, 0x%" PRIx64
+			  "%s", given ? "" : " without the vtable", head, addr,
+			  fname, j->slot, mname, j->site, entry,
+			  level != 0 ? " (the frame is not the innermost one)"
+			  : given ? " (past it the function may have changed "
+			  "`this')" : " (give --this-vtable)") < 0 ? -1 : 1;
+    }
+  char *text = NULL;
+  if (asprintf (&text, "%s, whose code does not hold 0x%" PRIx64 ", and "
+		"'%s' jumps through vtable slot %" PRIu64 " (a virtual tail "
+		"call to '%s', ending at 0x%" PRIx64 "), the last jump here: "
+		"no other function that slot can hold reaches 0x%" PRIx64
+		" by tail calls%s", head, addr, fname, j->slot, mname, j->site,
+		entry, who ? who : "") < 0)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  const struct ct_vtable *vt = __calltab_vtable_at (cx->st,
+						    cx->q->this_vtable);
+  int r;
+  if (vt == NULL || !vt->entries_known)
+    r = undecidable (cx, d, "virtual call: %s; the vtable 0x%" PRIx64
+		     " %s", text, cx->q->this_vtable, vt == NULL
+		     ? "is not known" : "lists no functions (its DIE has no "
+		     "entries)");
+  else
+    {
+      r = decide_by_vtable_entry (cx, d, text, vt, j->slot, why, sizeof why);
+      if (r == 0)
+	r = undecidable (cx, d, "virtual call: %s; the vtable 0x%" PRIx64
+			 " is %s's (the vtable DIE %s), and %s", text,
+			 cx->q->this_vtable, vt->class_name ? vt->class_name
+			 : "?", vt->symbol ? vt->symbol : "?", why);
+      else if (r > 0)
+	r = 0;
+    }
+  free (text);
+  return r < 0 ? -1 : 1;
+}
+
 /* The frame at LEVEL returns to a call of CALLEE, whose code does not
    hold the address: it jumped on.  The functions CALLEE reaches by tail
    calls (tail-calls.c) decide when exactly one of them is at the
@@ -571,6 +810,16 @@ decide_by_tail_calls (const struct cx *cx, size_t level, const char *callee,
       return -1;
     }
   int ret;
+  if (w->unknown == NULL && w->nvirt > 0)
+    {
+      int r = decide_by_virtual_tail_calls (cx, level, w, head, who, addr,
+					    d);
+      if (r != 0)
+	{
+	  free (w);
+	  return r < 0 ? -1 : 0;
+	}
+    }
   if (w->unknown != NULL && w->why != CT_TAIL_TOO_LONG)
     {
       int r = bound_by_code (cx, d, w, head, addr, who);
@@ -1163,6 +1412,90 @@ no_entry (const struct cx *cx, size_t level, Calltab_Decision *d)
 }
 
 /* Whatever the call that reached it: when every function at the PC is
+   a member function (not static, not a constructor) of a class with a
+   vtable pointer, and the PC is at their entry, the one that ran is a
+   member of the class of the object `this' points to, or of a class it
+   derives from: C++ calls a member function only on an object of its
+   class (anything else is undefined behavior), and at the entry of any
+   member function but a constructor the object's vtable pointer is
+   that of its class (most derived, or the one being destroyed).  With
+   the object's vtable (--this-vtable, a _ZTV of known size) naming that
+   class, exactly one candidate of such a class decides.  Returns 1 when
+   it decided D (-1 out of memory), 0 when the rule does not apply.  */
+static int
+decide_by_object_class (const struct cx *cx, Calltab_Decision *d)
+{
+  if (!cx->q->has_this_vtable || d->ncandidates < 2)
+    return 0;
+  const struct ct_vtable *vt = __calltab_vtable_at (cx->st,
+						    cx->q->this_vtable);
+  if (vt == NULL || vt->size == 0 || vt->symbol == NULL
+      || strncmp (vt->symbol, "_ZTV", 4) != 0 || vt->class_name == NULL)
+    return 0;
+  uint64_t *cdie = calloc (d->ncandidates, sizeof *cdie);
+  const char **cname = calloc (d->ncandidates, sizeof *cname);
+  int ret = -1;
+  if (cdie == NULL || cname == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      goto out;
+    }
+  ret = 0;
+  for (size_t i = 0; i < d->ncandidates; i++)
+    {
+      const Calltab_Function *c = &d->candidates[i];
+      bool dynamic, ctor;
+      if (c->low_pc != cx->q->pc
+	  || __calltab_member_function (cx->ct, c->die, &cdie[i], &cname[i],
+					&dynamic, &ctor) != 1
+	  || !dynamic || ctor)
+	goto out;
+    }
+  /* The vtable's class DIE: the vtable DIE's, else the one class DIE of
+     the candidates its name names.  */
+  uint64_t cls = vt->class_die;
+  for (size_t i = 0; vt->class_die == 0 && i < d->ncandidates; i++)
+    if (same_class (vt, cdie[i], cname[i]))
+      {
+	if (cls != 0 && cls != cdie[i])
+	  {
+	    cls = 0;
+	    break;
+	  }
+	cls = cdie[i];
+      }
+  size_t hit = d->ncandidates, npossible = 0;
+  bool own = false;
+  for (size_t i = 0; i < d->ncandidates; i++)
+    {
+      bool mine = same_class (vt, cdie[i], cname[i]);
+      int base = mine ? 1 : cls == 0 ? -1
+		 : __calltab_class_is_base (cx->ct, cls, cname[i]);
+      if (base != 0)
+	{
+	  if (npossible++ == 0)
+	    hit = i;
+	  own = mine;
+	}
+    }
+  if (npossible != 1)
+    goto out;
+  decided (d, hit);
+  ret = say (cx, d, "every function at 0x%" PRIx64 " is a member function "
+	     "of a class with a vtable, and the PC is at their entry, where "
+	     "`this' holds its object's vtable: the vtable 0x%" PRIx64 " is "
+	     "%s's (%s %s), and of the functions there only '%s' is a member "
+	     "of %s", cx->q->pc, cx->q->this_vtable, vt->class_name,
+	     vt->from_die ? "the vtable DIE" : "the symbol", vt->symbol,
+	     d->function.name, own ? "that class" : "a class it derives from")
+	< 0 ? -1 : 1;
+out:
+  free (cdie);
+  free (cname);
+  return ret;
+}
+
+/* Whatever the call that reached it: when every function at the PC is
    a deleting destructor (D0) and the PC is at their entry, the one the
    object's vtable holds ran.  A deleting destructor runs only for an
    object of its own class, through that object's vtable (`delete p'
@@ -1271,6 +1604,8 @@ decide (const struct cx *cx, uint64_t addr, size_t level, Calltab_Decision *d)
   if (ret == 0 && level == 0 && d->verdict != CALLTAB_DECIDED)
     {
       int r = decide_deleting_destructor (cx, d);
+      if (r == 0)
+	r = decide_by_object_class (cx, d);
       if (r < 0)
 	return -1;
     }

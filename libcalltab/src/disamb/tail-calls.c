@@ -105,6 +105,36 @@ visit (struct ct_tail_walk *w, const char *symbol, size_t from,
   return 0;
 }
 
+/* The indirect entry E of W->fn[FROM]: when it is a virtual tail call
+   whose slot .debug_vcall gives, note it in W and return true.  */
+static bool
+virtual_jump (const Calltab *ct, struct ct_tail_walk *w, size_t from,
+	      const Calltab_Entry *e)
+{
+  Calltab_Entry m, v;
+  Calltab_Func method;
+  size_t cookie = 0;
+  if (!__calltab_tcall_method (ct, e, &m)
+      || calltab_callee (ct, &m, &method) != 0
+      || method.linkage_name == NULL)
+    return false;
+  for (;;)
+    {
+      if (calltab_lookup (ct, CALLTAB_VCALL, e->call_site, &cookie, &v) != 0)
+	return false;
+      if (v.call_scn == e->call_scn)
+	break;
+    }
+  for (size_t k = 0; k < w->nvirt; k++)
+    if (w->virt[k].site == e->call_site && w->virt[k].from == from)
+      return true;
+  if (w->nvirt == CT_TAIL_VIRTUAL_MAX)
+    return false;
+  w->virt[w->nvirt++] = (struct ct_tail_virtual) {
+    from, e->call_site, v.value, method.linkage_name };
+  return true;
+}
+
 int
 __calltab_tail_walk (const Calltab *ct, const struct ct_disamb *st,
 		     const char *from, struct ct_tail_walk *w)
@@ -148,9 +178,12 @@ __calltab_tail_walk (const Calltab *ct, const struct ct_disamb *st,
 	  for (size_t j = 0; calltab_unit_entry (ct, &unit, j, &e) == 0; j++)
 	    {
 	      Calltab_Func callee;
+	      if (__calltab_tcall_is_method (ct, &e))
+		continue;	/* the virtual tail call before it */
 	      if (e.value == CALLTAB_TCALL_INDIRECT)
 		{
-		  short_of (w, f, CT_TAIL_INDIRECT, &e);
+		  if (!virtual_jump (ct, w, i, &e))
+		    short_of (w, f, CT_TAIL_INDIRECT, &e);
 		  continue;
 		}
 	      if (calltab_callee (ct, &e, &callee) != 0)

@@ -532,3 +532,65 @@ __calltab_class_is_base (const Calltab *ct, uint64_t cls, const char *name)
   pthread_mutex_unlock (&mct->lock);
   return r;
 }
+
+int
+__calltab_member_function (const Calltab *ct, uint64_t die,
+			   uint64_t *class_die, const char **class_name,
+			   bool *dynamic, bool *ctor)
+{
+  Calltab *mct = (Calltab *) ct;
+  int ret = 0;
+  char *qname = NULL;
+  *class_die = 0;
+  *class_name = NULL;
+  *dynamic = *ctor = false;
+  if (ct->dwarf == NULL || die == 0)
+    return 0;
+  pthread_mutex_lock (&mct->lock);
+  Dwarf_Die d, cls;
+  bool object_pointer = false;
+  if (dwarf_offdie (ct->dwarf, die, &d) == NULL)
+    goto out;
+  /* Down the specification / abstract origin chain to the declaration
+     in the class.  */
+  for (int hops = 0; hops < 8; hops++)
+    {
+      Dwarf_Attribute attr;
+      if (dwarf_attr (&d, DW_AT_object_pointer, &attr) != NULL)
+	object_pointer = true;
+      if ((dwarf_attr (&d, DW_AT_specification, &attr) == NULL
+	   && dwarf_attr (&d, DW_AT_abstract_origin, &attr) == NULL)
+	  || dwarf_formref_die (&attr, &d) == NULL)
+	break;
+    }
+  if (!object_pointer)
+    goto out;			/* not a member, or a static one */
+  qname = member_class (&d, class_die);
+  if (*class_die == 0 || qname == NULL
+      || dwarf_offdie (ct->dwarf, *class_die, &cls) == NULL)
+    goto out;
+  /* A unit without the class's vtable has a declaration of the class
+     only: its definition elsewhere (by qualified name, which an
+     anonymous namespace's class cannot be found by).  */
+  if (dwarf_hasattr (&cls, DW_AT_declaration))
+    {
+      if (strstr (qname, "(anonymous namespace)") != NULL
+	  || !find_class (ct->dwarf, qname, &cls))
+	goto out;
+      *class_die = dwarf_dieoffset (&cls);
+    }
+  Dwarf_Attribute attr;
+  *dynamic = dwarf_attr (&cls, DW_AT_containing_type, &attr) != NULL;
+  /* A constructor is named as its class, without template arguments.  */
+  const char *fname = calltab_die_string (&d, DW_AT_name);
+  const char *cname = calltab_die_string (&cls, DW_AT_name);
+  size_t flen = fname != NULL ? strlen (fname) : 0;
+  *ctor = fname != NULL && cname != NULL && strncmp (fname, cname, flen) == 0
+	  && (cname[flen] == '\0' || cname[flen] == '<');
+  ret = 1;
+out:
+  pthread_mutex_unlock (&mct->lock);
+  if (qname != NULL)
+    *class_name = __calltab_intern_free (ct, qname);
+  return ret;
+}

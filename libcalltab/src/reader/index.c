@@ -181,3 +181,47 @@ calltab_lookup (const Calltab *ct, int table, uint64_t addr, size_t *cookie,
   *cookie = pos + 1;
   return 0;
 }
+
+/* A virtual tail call (docs/format.md, ".debug_tcall") is an indirect
+   entry followed in its unit by one at the same site naming the virtual
+   function called, as the object's class declares it.  */
+bool
+__calltab_tcall_is_method (const Calltab *ct, const Calltab_Entry *e)
+{
+  if (e->table != CALLTAB_TCALL || e->value == CALLTAB_TCALL_INDIRECT
+      || e->index == 0)
+    return false;
+  const struct ct_table *tab = &ct->tables[CALLTAB_TCALL];
+  const struct ct_entry *prev = &tab->entries[e->index - 1];
+  return prev->unit == e->unit && prev->value == CALLTAB_TCALL_INDIRECT
+	 && prev->call_site == e->call_site
+	 && prev->call_scn == e->call_scn;
+}
+
+bool
+__calltab_tcall_method (const Calltab *ct, const Calltab_Entry *e,
+			Calltab_Entry *method)
+{
+  if (e->table != CALLTAB_TCALL || e->value != CALLTAB_TCALL_INDIRECT
+      || e->index + 1 >= ct->tables[CALLTAB_TCALL].nentries)
+    return false;
+  Calltab_Entry next;
+  __calltab_fill_entry (ct, CALLTAB_TCALL, e->index + 1, &next);
+  if (!__calltab_tcall_is_method (ct, &next))
+    return false;
+  *method = next;
+  return true;
+}
+
+CALLTAB_EXPORT int
+calltab_tcall_virtual (const Calltab *ct, const Calltab_Entry *entry)
+{
+  if (bad_table (ct, CALLTAB_TCALL) || entry == NULL
+      || entry->table != CALLTAB_TCALL
+      || entry->index >= ct->tables[CALLTAB_TCALL].nentries)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  return __calltab_tcall_is_method (ct, entry);
+}

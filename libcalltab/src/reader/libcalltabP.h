@@ -249,6 +249,15 @@ void __calltab_fill_unit (const Calltab *ct, int table, size_t n,
 void __calltab_fill_entry (const Calltab *ct, int table, size_t n,
 			   Calltab_Entry *entry);
 
+/* Virtual tail calls (docs/format.md, ".debug_tcall"): whether the
+   .debug_tcall entry E names the virtual function of the indirect entry
+   before it (not a direct jump's callee); and for an indirect entry E,
+   that entry after it into *METHOD, false when E is no virtual tail
+   call's.  */
+bool __calltab_tcall_is_method (const Calltab *ct, const Calltab_Entry *e);
+bool __calltab_tcall_method (const Calltab *ct, const Calltab_Entry *e,
+			     Calltab_Entry *method);
+
 
 /* The WIDTH-byte unsigned value at P, in the byte order of CT's file.
    The caller has checked that the bytes are there.  */

@@ -384,6 +384,46 @@ check_indirect_tail (struct verify *v, const struct verify_place *place,
 		 " indirect one (callee_die 0)", where, target);
 }
 
+/* Whether the .debug_vcall entry E, where no call ends, is the slot of
+   a virtual tail call (docs/format.md, ".debug_tcall"): an indirect jump
+   ends at its site, and a .debug_tcall entry there names the function
+   called.  */
+static bool
+virtual_tail_slot (struct verify *v, const Calltab_Entry *e,
+		   const struct ct_place *cp)
+{
+  struct ct_call jumps[CT_MAX_INSN];
+  size_t n = __calltab_code_jumps_at (v->code, cp, jumps, CT_MAX_INSN);
+  bool indirect = false;
+  for (size_t i = 0; i < n; i++)
+    indirect |= jumps[i].insn.kind == CT_INSN_CALL_INDIRECT;
+  size_t cookie = 0;
+  Calltab_Entry t;
+  while (indirect
+	 && calltab_lookup (v->ct, CALLTAB_TCALL, e->call_site, &cookie,
+			    &t) == 0)
+    if (t.call_scn == e->call_scn && __calltab_tcall_is_method (v->ct, &t))
+      return true;
+  return false;
+}
+
+/* The .debug_tcall entry E names the function of a virtual tail call:
+   its slot must be in .debug_vcall at the same site.  */
+static void
+check_virtual_tail (struct verify *v, const Calltab_Entry *e,
+		    const struct verify_place *place, const char *where)
+{
+  size_t cookie = 0;
+  Calltab_Entry s;
+  while (calltab_lookup (v->ct, CALLTAB_VCALL, e->call_site, &cookie, &s)
+	 == 0)
+    if (s.call_scn == e->call_scn)
+      return;
+  verify_report (v, VC_CALL_KIND, place,
+		 "the virtual tail call ending at %s has no .debug_vcall"
+		 " entry (its vtable slot)", where);
+}
+
 void
 verify_calls (struct verify *v)
 {
@@ -433,6 +473,9 @@ verify_calls (struct verify *v)
 	      ? __calltab_code_jumps_at (v->code, &cp, calls, CT_MAX_INSN)
 	      : __calltab_code_calls_at (v->code, &cp, calls, CT_MAX_INSN);
 	    v->calls_checked++;
+	    if (ncalls == 0 && table == CALLTAB_VCALL
+		&& virtual_tail_slot (v, &e, &cp))
+	      continue;
 	    if (ncalls == 0)
 	      verify_report (v, VC_NOT_A_CALL, &place,
 			     "no %s instruction ends at %s %s",
@@ -440,6 +483,11 @@ verify_calls (struct verify *v)
 			     where);
 	    else if (tail && e.value == CALLTAB_TCALL_INDIRECT)
 	      check_indirect_tail (v, &place, where, calls, ncalls);
+	    else if (tail && __calltab_tcall_is_method (v->ct, &e))
+	      {
+		check_indirect_tail (v, &place, where, calls, ncalls);
+		check_virtual_tail (v, &e, &place, where);
+	      }
 	    else if (table != CALLTAB_VCALL)
 	      check_dcall (v, &e, &place, &cp, where,
 			   tail ? "tail call" : "call", calls, ncalls);

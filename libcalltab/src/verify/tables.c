@@ -273,7 +273,7 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
       if (unit->table == CALLTAB_DCALL)
 	v->direct++;
       else if (unit->table == CALLTAB_TCALL)
-	v->tail++;
+	v->tail += !__calltab_tcall_is_method (v->ct, &e);
       else
 	v->virtual++;
       if (e.tombstone && __calltab_code_relocatable (v->code))
@@ -339,6 +339,14 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
       for (size_t i = 1; i < nsites; i++)
 	if (same_site (&sites[i], &sites[i - 1]))
 	  {
+	    /* A virtual tail call's second entry (docs/format.md,
+	       ".debug_tcall") shares the site of its indirect one.  */
+	    Calltab_Entry e;
+	    if (unit->table == CALLTAB_TCALL
+		&& (i < 2 || !same_site (&sites[i - 2], &sites[i]))
+		&& calltab_unit_entry (v->ct, unit, sites[i].index, &e) == 0
+		&& __calltab_tcall_is_method (v->ct, &e))
+	      continue;
 	    size_t first = i - 1;
 	    while (first > 0 && same_site (&sites[first - 1], &sites[i]))
 	      first--;

@@ -1,0 +1,2 @@
+#include "vtail.h"
+int B::get () const { return n * 7 + 1; }

@@ -1,0 +1,16 @@
+#include "vtail.h"
+volatile int sink;
+int
+main ()
+{
+  A a;
+  B b;
+  sink = a.release ();
+  sink = b.release ();
+#ifdef WITH_C
+  C c;
+  c.a = &a;
+  sink = c.release ();
+#endif
+  return 0;
+}
