@@ -7,7 +7,8 @@
    (DW_AT_calltab_tail_calls): their jumps are the edges, walked breadth
    first from F.  A walk is complete when every function on it has its
    tail calls described that way (or is a thunk, whose only jump is to
-   the function its name gives) and none jumps through a pointer.  An
+   the function its name gives) and none jumps through a pointer (a
+   virtual tail call is noted in the walk, not followed).  An
    incomplete walk goes on past those and says where it was short (the
    first place, and how many), for the caller to bound the rest from
    the file's code (jumps.c).  */
