@@ -7,6 +7,14 @@ main ()
   B b;
   sink = a.release ();
   sink = b.release ();
+#ifdef WITH_D
+  D d;
+  sink = d.release ();
+#endif
+#ifdef WITH_E
+  E e;
+  sink = e.get ();
+#endif
 #ifdef WITH_C
   C c;
   c.a = &a;

@@ -24,3 +24,14 @@ struct C : Base
   const A *a = nullptr;
   int get () const override;
 };
+// Built without the plugin (vtail-d.cc, vtail-e.cc): their vtables list
+// no functions.  D derives from Base, E does not.
+struct D : Base
+{
+  int get () const override;
+};
+struct E
+{
+  virtual ~E () {}
+  virtual int get () const;
+};

@@ -175,6 +175,11 @@ int __calltab_member_function (const Calltab *ct, uint64_t die,
 			       uint64_t *class_die, const char **class_name,
 			       bool *dynamic, bool *ctor);
 
+/* The DIE of the definition of the class named QNAME (qualified, as
+   __calltab_member_slot names it; none in an anonymous namespace), 0
+   if no unit defines it.  */
+uint64_t __calltab_class_by_name (const Calltab *ct, const char *qname);
+
 /* Whether class DIE CLS is the class named NAME (qualified, as
    __calltab_member_slot names it) or derives from it (DW_TAG_inheritance,
    transitively, by name): 1 yes, 0 no, -1 not known (no NAME, a NAME in

@@ -560,6 +560,40 @@ static int decide_by_vtable_entry (const struct cx *cx, Calltab_Decision *d,
 static size_t candidates_named (const Calltab_Decision *d,
 				const char *symbol, size_t *k);
 
+/* The class of the member function SYMBOL as GCC's DIEs name it: its
+   demangled name up to the function's, when a unit defines a class of
+   that name (which shows that the demangler spells it as GCC does);
+   NULL if not.  */
+static const char *
+method_class (const struct cx *cx, const char *symbol)
+{
+  char *dm = __calltab_demangle_noparams (symbol);
+  if (dm == NULL)
+    return NULL;
+  /* The last "::" outside template arguments and parentheses.  */
+  char *cut = NULL;
+  int depth = 0;
+  for (char *p = dm; *p != '\0'; p++)
+    if (*p == '<' || *p == '(')
+      depth++;
+    else if (*p == '>' || *p == ')')
+      depth--;
+    else if (depth == 0 && p[0] == ':' && p[1] == ':')
+      cut = p;
+  if (cut == NULL)
+    {
+      free (dm);
+      return NULL;
+    }
+  *cut = '\0';
+  if (__calltab_class_by_name (cx->ct, dm) == 0)
+    {
+      free (dm);
+      return NULL;
+    }
+  return __calltab_intern_free (cx->ct, dm);
+}
+
 /* How the virtual tail call J can lead to the code at ENTRY, the
    candidates' shared start.  The functions the slot can hold are its
    method's overriders: every vtable entry whose name is the method's
@@ -598,7 +632,7 @@ virtual_jump_reach (const struct cx *cx, const Calltab_Decision *d,
   const char *cname = NULL;
   if (gdie == 0
       || __calltab_member_slot (cx->ct, gdie, &slot, &cdie, &cname) == 0)
-    cname = NULL;
+    cname = method_class (cx, j->method);
   const char *seen[256];
   size_t nseen = 0;
   bool here = false;
@@ -607,8 +641,10 @@ virtual_jump_reach (const struct cx *cx, const Calltab_Decision *d,
       const struct ct_vtable *vt = &st->vtables[v];
       if (!vt->entries_known)
 	{
-	  if (vt->class_die != 0 && cname != NULL
-	      && __calltab_class_is_base (cx->ct, vt->class_die, cname) == 0)
+	  uint64_t vcls = vt->class_die != 0 ? vt->class_die
+			  : __calltab_class_by_name (cx->ct, vt->class_name);
+	  if (vcls != 0 && cname != NULL
+	      && __calltab_class_is_base (cx->ct, vcls, cname) == 0)
 	    continue;
 	  snprintf (why, whysize, "the vtable %s lists no functions (built "
 		    "without the plugin?), and %s", vt->symbol ? vt->symbol

@@ -594,3 +594,17 @@ out:
     *class_name = __calltab_intern_free (ct, qname);
   return ret;
 }
+
+uint64_t
+__calltab_class_by_name (const Calltab *ct, const char *qname)
+{
+  Calltab *mct = (Calltab *) ct;
+  if (ct->dwarf == NULL || qname == NULL
+      || strstr (qname, "(anonymous namespace)") != NULL)
+    return 0;
+  pthread_mutex_lock (&mct->lock);
+  Dwarf_Die d;
+  uint64_t off = find_class (ct->dwarf, qname, &d) ? dwarf_dieoffset (&d) : 0;
+  pthread_mutex_unlock (&mct->lock);
+  return off;
+}

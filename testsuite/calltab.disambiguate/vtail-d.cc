@@ -1,0 +1,2 @@
+#include "vtail.h"
+int D::get () const { return n + 5; }

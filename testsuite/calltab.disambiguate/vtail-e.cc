@@ -1,0 +1,2 @@
+#include "vtail.h"
+int E::get () const { return 3; }
