@@ -102,6 +102,9 @@ struct ct_disamb
   struct ct_jumps *jumps;
   struct ct_strpool *pool;	/* the handle's strings (reader/strings.c),
 				   under Calltab.lock */
+  /* What vtable.c read of GCC's DIEs, kept by DIE, under Calltab.lock;
+     NULL until the first answer.  */
+  struct ct_memo *memo;
 };
 
 /* The indexes of CT, built on the first call.  Returns NULL on error
@@ -165,6 +168,9 @@ const struct ct_vtable *__calltab_vtable_at (const struct ct_disamb *st,
 int __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
 			   uint64_t *class_die, const char **class_name);
 
+/* Release the answers vtable.c keeps (ct_disamb::memo).  */
+void __calltab_memo_free (struct ct_memo *m);
+
 /* Whether the function whose DIE is DIE (concrete or declaration) is a
    non-static member function (DW_AT_object_pointer): 1 with its class
    (*CLASS_DIE, *CLASS_NAME qualified, owned by CT), whether the class
@@ -177,11 +183,13 @@ int __calltab_member_function (const Calltab *ct, uint64_t die,
 
 /* The DIE of the definition of the class named QNAME (qualified, as
    __calltab_member_slot names it; none in an anonymous namespace), 0
-   if no unit defines it.  */
+   if no unit defines it.  QNAME must live as long as CT (a string of
+   its pool): the answer is kept by its address.  */
 uint64_t __calltab_class_by_name (const Calltab *ct, const char *qname);
 
 /* Whether class DIE CLS is the class named NAME (qualified, as
-   __calltab_member_slot names it) or derives from it (DW_TAG_inheritance,
+   __calltab_member_slot names it; NAME lives as long as CT: the answer
+   is kept by its address) or derives from it (DW_TAG_inheritance,
    transitively, by name): 1 yes, 0 no, -1 not known (no NAME, a NAME in
    an anonymous namespace, a base defined in no unit, unreadable
    DWARF).  */

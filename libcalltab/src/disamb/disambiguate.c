@@ -586,12 +586,10 @@ method_class (const struct cx *cx, const char *symbol)
       return NULL;
     }
   *cut = '\0';
-  if (__calltab_class_by_name (cx->ct, dm) == 0)
-    {
-      free (dm);
-      return NULL;
-    }
-  return __calltab_intern_free (cx->ct, dm);
+  /* Interned first: the answer is kept by the name's address.  */
+  const char *cls = __calltab_intern_free (cx->ct, dm);
+  return cls != NULL && __calltab_class_by_name (cx->ct, cls) != 0
+	 ? cls : NULL;
 }
 
 /* How the virtual tail call J can lead to the code at ENTRY, the

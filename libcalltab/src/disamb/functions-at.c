@@ -356,6 +356,7 @@ disamb_free (struct ct_disamb *st)
   free (st->vtables);
   free (st->vtentries);
   free (st->thunk_targets);
+  __calltab_memo_free (st->memo);
   __calltab_jumps_free (st->jumps);
   __calltab_code_end (st->code);
   free (st);

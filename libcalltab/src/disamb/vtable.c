@@ -358,6 +358,101 @@ member_class (Dwarf_Die *d, uint64_t *class_die)
   return qname;
 }
 
+/* ---- the answers above, kept by DIE ---------------------------------------
+   Every question reads GCC's DIEs again for the same candidates, and
+   libdw's dwarf_getscopes_die walks a unit from its start: a merged
+   address stopped at over and over (the gdb filter asks at every stop)
+   would pay that each time.  The answers are kept in the handle's
+   disambiguation indexes, under its lock.  */
+
+enum memo_kind { MEMO_SLOT = 1, MEMO_MEMBER, MEMO_IS_BASE, MEMO_CLASS };
+
+struct ct_memo_entry
+{
+  uint64_t die;			/* the DIE asked about; 0: an empty entry */
+  const void *name;		/* the name asked about (pointer identity) */
+  int kind;
+  int ret;
+  uint64_t slot, class_die;
+  const char *class_name;
+  bool dynamic, ctor;
+};
+
+struct ct_memo
+{
+  struct ct_memo_entry *v;
+  size_t n, cap;		/* CAP a power of 2, or 0 */
+};
+
+static size_t
+memo_hash (const struct ct_memo *m, uint64_t die, const void *name, int kind)
+{
+  uint64_t h = (die ^ (uint64_t) (uintptr_t) name ^ (uint64_t) kind << 56)
+	       * 0x9e3779b97f4a7c15ull;
+  return (size_t) (h >> 17) & (m->cap - 1);
+}
+
+/* The entry for (DIE, NAME, KIND) of CT's memo, or NULL.  Under the
+   handle's lock.  */
+static const struct ct_memo_entry *
+memo_find (const Calltab *ct, uint64_t die, const void *name, int kind)
+{
+  const struct ct_memo *m = ct->disamb != NULL ? ct->disamb->memo : NULL;
+  if (m == NULL || m->cap == 0)
+    return NULL;
+  for (size_t i = memo_hash (m, die, name, kind); m->v[i].die != 0;
+       i = (i + 1) & (m->cap - 1))
+    if (m->v[i].die == die && m->v[i].name == name && m->v[i].kind == kind)
+      return &m->v[i];
+  return NULL;
+}
+
+/* Keep E (E->die not 0).  Under the handle's lock; out of memory it is
+   only not kept.  */
+static void
+memo_add (const Calltab *ct, const struct ct_memo_entry *e)
+{
+  struct ct_disamb *st = ct->disamb;
+  if (st == NULL)
+    return;
+  if (st->memo == NULL && (st->memo = calloc (1, sizeof *st->memo)) == NULL)
+    return;
+  struct ct_memo *m = st->memo;
+  if (2 * (m->n + 1) > m->cap)
+    {
+      size_t cap = m->cap ? 2 * m->cap : 256;
+      struct ct_memo_entry *v = calloc (cap, sizeof *v);
+      if (v == NULL)
+	return;
+      struct ct_memo old = *m;
+      m->v = v;
+      m->cap = cap;
+      for (size_t i = 0; i < old.cap; i++)
+	if (old.v[i].die != 0)
+	  {
+	    size_t j = memo_hash (m, old.v[i].die, old.v[i].name,
+				  old.v[i].kind);
+	    while (m->v[j].die != 0)
+	      j = (j + 1) & (m->cap - 1);
+	    m->v[j] = old.v[i];
+	  }
+      free (old.v);
+    }
+  size_t j = memo_hash (m, e->die, e->name, e->kind);
+  while (m->v[j].die != 0)
+    j = (j + 1) & (m->cap - 1);
+  m->v[j] = *e;
+  m->n++;
+}
+
+void
+__calltab_memo_free (struct ct_memo *m)
+{
+  if (m != NULL)
+    free (m->v);
+  free (m);
+}
+
 int
 __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
 		       uint64_t *class_die, const char **class_name)
@@ -370,6 +465,16 @@ __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
   if (ct->dwarf == NULL || die == 0)
     return 0;
   pthread_mutex_lock (&mct->lock);
+  const struct ct_memo_entry *hit = memo_find (ct, die, NULL, MEMO_SLOT);
+  if (hit != NULL)
+    {
+      *slot = hit->slot;
+      *class_die = hit->class_die;
+      *class_name = hit->class_name;
+      ret = hit->ret;
+      pthread_mutex_unlock (&mct->lock);
+      return ret;
+    }
   Dwarf_Die d;
   if (dwarf_offdie (ct->dwarf, die, &d) == NULL)
     goto out;
@@ -411,6 +516,11 @@ out:
   pthread_mutex_unlock (&mct->lock);
   if (qname != NULL)
     *class_name = __calltab_intern_free (ct, qname);
+  pthread_mutex_lock (&mct->lock);
+  memo_add (ct, &(struct ct_memo_entry) {
+    .die = die, .kind = MEMO_SLOT, .ret = ret, .slot = ret == 1 ? *slot : 0,
+    .class_die = *class_die, .class_name = *class_name });
+  pthread_mutex_unlock (&mct->lock);
   return ret;
 }
 
@@ -526,9 +636,14 @@ __calltab_class_is_base (const Calltab *ct, uint64_t cls, const char *name)
       || strstr (name, "(anonymous namespace)") != NULL)
     return -1;
   pthread_mutex_lock (&mct->lock);
+  const struct ct_memo_entry *hit = memo_find (ct, cls, name, MEMO_IS_BASE);
   Dwarf_Die d;
-  int r = dwarf_offdie (ct->dwarf, cls, &d) != NULL
+  int r = hit != NULL ? hit->ret
+	  : dwarf_offdie (ct->dwarf, cls, &d) != NULL
 	  ? is_or_derives (ct->dwarf, &d, name, 0) : -1;
+  if (hit == NULL)
+    memo_add (ct, &(struct ct_memo_entry) {
+      .die = cls, .name = name, .kind = MEMO_IS_BASE, .ret = r });
   pthread_mutex_unlock (&mct->lock);
   return r;
 }
@@ -547,6 +662,17 @@ __calltab_member_function (const Calltab *ct, uint64_t die,
   if (ct->dwarf == NULL || die == 0)
     return 0;
   pthread_mutex_lock (&mct->lock);
+  const struct ct_memo_entry *hit = memo_find (ct, die, NULL, MEMO_MEMBER);
+  if (hit != NULL)
+    {
+      *class_die = hit->class_die;
+      *class_name = hit->class_name;
+      *dynamic = hit->dynamic;
+      *ctor = hit->ctor;
+      ret = hit->ret;
+      pthread_mutex_unlock (&mct->lock);
+      return ret;
+    }
   Dwarf_Die d, cls;
   bool object_pointer = false;
   if (dwarf_offdie (ct->dwarf, die, &d) == NULL)
@@ -592,6 +718,11 @@ out:
   pthread_mutex_unlock (&mct->lock);
   if (qname != NULL)
     *class_name = __calltab_intern_free (ct, qname);
+  pthread_mutex_lock (&mct->lock);
+  memo_add (ct, &(struct ct_memo_entry) {
+    .die = die, .kind = MEMO_MEMBER, .ret = ret, .class_die = *class_die,
+    .class_name = *class_name, .dynamic = *dynamic, .ctor = *ctor });
+  pthread_mutex_unlock (&mct->lock);
   return ret;
 }
 
@@ -603,8 +734,15 @@ __calltab_class_by_name (const Calltab *ct, const char *qname)
       || strstr (qname, "(anonymous namespace)") != NULL)
     return 0;
   pthread_mutex_lock (&mct->lock);
+  /* By the name's address (the callers' names are the handle's): the
+     key's DIE is a placeholder.  */
+  const struct ct_memo_entry *hit = memo_find (ct, 1, qname, MEMO_CLASS);
   Dwarf_Die d;
-  uint64_t off = find_class (ct->dwarf, qname, &d) ? dwarf_dieoffset (&d) : 0;
+  uint64_t off = hit != NULL ? hit->class_die
+		 : find_class (ct->dwarf, qname, &d) ? dwarf_dieoffset (&d) : 0;
+  if (hit == NULL)
+    memo_add (ct, &(struct ct_memo_entry) {
+      .die = 1, .name = qname, .kind = MEMO_CLASS, .class_die = off });
   pthread_mutex_unlock (&mct->lock);
   return off;
 }
