@@ -1187,7 +1187,8 @@ unit_mode (Dwarf_Die *cudie, const char *option)
 /* Whether row J's file and line are FUNC's opening line, or those of
    a row of FUNC's code after ADDR (rows from K on, below HIGH), or lie
    in FUNC's file from its opening line (DW_AT_decl_line) to the line of
-   its first row after ADDR: the opening brace, which GCC 16 gives the
+   its first row after ADDR on a line after the opening one: the
+   opening brace, which GCC 16 gives the
    first instruction of a cold part (`CharData_Init.cold' of expat's
    chardata.c at -O2: rows of lines 33 and 32 at its start, 33 after;
    DW_AT_decl_line 31).  */
@@ -1218,6 +1219,15 @@ row_of_func (Dwarf_Lines *lines, size_t j, const struct func_decl *d,
 	continue;
       if (kline == line)
 	return true;
+      /* The opening line again bounds nothing: the prologue that
+	 shrink-wrapping moved after the function's first test
+	 (sample3-inl.h's Queue::Clear at -Og: rows of lines 81 and 82 at
+	 its start, 81 at the prologue, 84 after); nor does a line above
+	 it, which is no line of the function's own code but of a function
+	 inlined into it (hashtable.h's _M_move_assign at -O1: 1397 and
+	 1401 at its start, 1397 at the prologue, then 465 of _M_begin).  */
+      if (in_file && kline <= d->line)
+	continue;
       if (first && in_file && d->line < line && line < kline)
 	return true;
       first = false;
