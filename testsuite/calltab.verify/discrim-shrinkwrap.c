@@ -1,4 +1,4 @@
-/* discrim-shrinkwrap.c: reduced from googletest's sample3-inl.h
+/* discrim-shrinkwrap.c: reduced from googletest's sample 3
    (Queue::Clear) and libstdc++'s hashtable.h (_M_move_assign) at -Og
    and -O1 (make check-real, gtest; discriminators.exp).  GCC moves
    clear's prologue after its first test (shrink-wrapping) and gives the

@@ -1221,11 +1221,12 @@ row_of_func (Dwarf_Lines *lines, size_t j, const struct func_decl *d,
 	return true;
       /* The opening line again bounds nothing: the prologue that
 	 shrink-wrapping moved after the function's first test
-	 (sample3-inl.h's Queue::Clear at -Og: rows of lines 81 and 82 at
-	 its start, 81 at the prologue, 84 after); nor does a line above
-	 it, which is no line of the function's own code but of a function
-	 inlined into it (hashtable.h's _M_move_assign at -O1: 1397 and
-	 1401 at its start, 1397 at the prologue, then 465 of _M_begin).  */
+	 (googletest's sample 3, Queue::Clear, at -Og: rows of lines 81
+	 and 82 at its start, 81 at the prologue, 84 after); nor does a
+	 line above it, which is no line of the function's own code but
+	 of a function inlined into it (hashtable.h's _M_move_assign at
+	 -O1: 1397 and 1401 at its start, 1397 at the prologue, then 465
+	 of _M_begin).  */
       if (in_file && kline <= d->line)
 	continue;
       if (first && in_file && d->line < line && line < kline)
