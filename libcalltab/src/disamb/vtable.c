@@ -365,17 +365,28 @@ member_class (Dwarf_Die *d, uint64_t *class_die)
    would pay that each time.  The answers are kept in the handle's
    disambiguation indexes, under its lock.  */
 
-enum memo_kind { MEMO_SLOT = 1, MEMO_MEMBER, MEMO_IS_BASE, MEMO_CLASS };
+enum memo_kind { MEMO_MEMBER = 1, MEMO_IS_BASE, MEMO_CLASS };
+
+/* What a function's DIE says of it as a class member (member_info).  */
+struct member_info
+{
+  int slot_ret;			/* __calltab_member_slot's answer */
+  uint64_t slot, slot_class_die;
+  const char *slot_class;
+  int member_ret;		/* __calltab_member_function's */
+  uint64_t class_die;
+  const char *class_name;
+  bool dynamic, ctor;
+};
 
 struct ct_memo_entry
 {
   uint64_t die;			/* the DIE asked about; 0: an empty entry */
   const void *name;		/* the name asked about (pointer identity) */
   int kind;
-  int ret;
-  uint64_t slot, class_die;
-  const char *class_name;
-  bool dynamic, ctor;
+  int ret;			/* MEMO_IS_BASE */
+  uint64_t class_die;		/* MEMO_CLASS */
+  struct member_info member;	/* MEMO_MEMBER */
 };
 
 struct ct_memo
@@ -453,34 +464,27 @@ __calltab_memo_free (struct ct_memo *m)
   free (m);
 }
 
-int
-__calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
-		       uint64_t *class_die, const char **class_name)
+static bool find_class (Dwarf *dw, const char *qname, Dwarf_Die *out);
+
+/* Read M from the DIE of a function, DIE: down its specification /
+   abstract origin chain to the declaration in its class.  The slot is
+   the declaration's DW_AT_vtable_elem_location, with the class it is
+   declared in (2 without a slot but DW_AT_virtuality: GCC writes none
+   for destructors); a non-static member function has
+   DW_AT_object_pointer, and its class's definition (a unit without the
+   class's vtable declares the class only: found by qualified name,
+   which an anonymous namespace's class cannot be) says whether it has a
+   vtable pointer (DW_AT_containing_type); a constructor is named as its
+   class, without template arguments.  Under the handle's lock; the
+   names malloc'ed into *SLOT_CLASS and *CLASS_NAME.  */
+static void
+read_member (Dwarf *dw, uint64_t die, struct member_info *m,
+	     char **slot_class, char **class_name)
 {
-  Calltab *mct = (Calltab *) ct;
-  int ret = 0;
-  char *qname = NULL;
-  *class_die = 0;
-  *class_name = NULL;
-  if (ct->dwarf == NULL || die == 0)
-    return 0;
-  pthread_mutex_lock (&mct->lock);
-  const struct ct_memo_entry *hit = memo_find (ct, die, NULL, MEMO_SLOT);
-  if (hit != NULL)
-    {
-      *slot = hit->slot;
-      *class_die = hit->class_die;
-      *class_name = hit->class_name;
-      ret = hit->ret;
-      pthread_mutex_unlock (&mct->lock);
-      return ret;
-    }
-  Dwarf_Die d;
-  if (dwarf_offdie (ct->dwarf, die, &d) == NULL)
-    goto out;
-  /* Down the specification / abstract origin chain to the declaration
-     that carries the slot.  */
-  bool is_virtual = false;
+  Dwarf_Die d, cls;
+  if (dwarf_offdie (dw, die, &d) == NULL)
+    return;
+  bool is_virtual = false, object_pointer = false, slot_known = false;
   for (int hops = 0; hops < 8; hops++)
     {
       Dwarf_Attribute attr;
@@ -488,40 +492,111 @@ __calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
       if (dwarf_attr (&d, DW_AT_virtuality, &attr) != NULL
 	  && dwarf_formudata (&attr, &virtuality) == 0 && virtuality != 0)
 	is_virtual = true;
-      if (dwarf_attr (&d, DW_AT_vtable_elem_location, &attr) != NULL)
+      if (dwarf_attr (&d, DW_AT_object_pointer, &attr) != NULL)
+	object_pointer = true;
+      if (!slot_known
+	  && dwarf_attr (&d, DW_AT_vtable_elem_location, &attr) != NULL)
 	{
 	  Dwarf_Op *ops;
 	  size_t nops;
-	  if (dwarf_getlocation (&attr, &ops, &nops) != 0 || nops < 1
-	      || ops[0].atom != DW_OP_constu)
-	    goto out;
-	  *slot = ops[0].number;
-	  qname = member_class (&d, class_die);
-	  ret = 1;
-	  goto out;
+	  slot_known = true;
+	  if (dwarf_getlocation (&attr, &ops, &nops) == 0 && nops >= 1
+	      && ops[0].atom == DW_OP_constu)
+	    {
+	      m->slot = ops[0].number;
+	      *slot_class = member_class (&d, &m->slot_class_die);
+	      m->slot_ret = 1;
+	    }
 	}
       if ((dwarf_attr (&d, DW_AT_specification, &attr) == NULL
 	   && dwarf_attr (&d, DW_AT_abstract_origin, &attr) == NULL)
 	  || dwarf_formref_die (&attr, &d) == NULL)
 	break;
     }
-  /* Virtual without a slot (GCC writes none for destructors): the
-     class the declaration is a member of.  */
-  if (is_virtual)
+  if (!slot_known && is_virtual)
     {
-      qname = member_class (&d, class_die);
-      ret = 2;
+      *slot_class = member_class (&d, &m->slot_class_die);
+      m->slot_ret = 2;
     }
-out:
+  if (!object_pointer)
+    return;			/* not a member, or a static one */
+  char *qname = member_class (&d, &m->class_die);
+  if (m->class_die == 0 || qname == NULL
+      || dwarf_offdie (dw, m->class_die, &cls) == NULL
+      || (dwarf_hasattr (&cls, DW_AT_declaration)
+	  && (strstr (qname, "(anonymous namespace)") != NULL
+	      || !find_class (dw, qname, &cls))))
+    {
+      m->class_die = 0;
+      free (qname);
+      return;
+    }
+  m->class_die = dwarf_dieoffset (&cls);
+  *class_name = qname;
+  Dwarf_Attribute attr;
+  m->dynamic = dwarf_attr (&cls, DW_AT_containing_type, &attr) != NULL;
+  const char *fname = calltab_die_string (&d, DW_AT_name);
+  const char *cname = calltab_die_string (&cls, DW_AT_name);
+  size_t flen = fname != NULL ? strlen (fname) : 0;
+  m->ctor = fname != NULL && cname != NULL && strncmp (fname, cname, flen) == 0
+	    && (cname[flen] == '\0' || cname[flen] == '<');
+  m->member_ret = 1;
+}
+
+/* What DIE says of its function as a class member, read once.  */
+static struct member_info
+member_info (const Calltab *ct, uint64_t die)
+{
+  Calltab *mct = (Calltab *) ct;
+  struct member_info m = { 0 };
+  if (ct->dwarf == NULL || die == 0)
+    return m;
+  pthread_mutex_lock (&mct->lock);
+  const struct ct_memo_entry *hit = memo_find (ct, die, NULL, MEMO_MEMBER);
+  if (hit != NULL)
+    {
+      m = hit->member;
+      pthread_mutex_unlock (&mct->lock);
+      return m;
+    }
+  char *slot_class = NULL, *class_name = NULL;
+  read_member (ct->dwarf, die, &m, &slot_class, &class_name);
   pthread_mutex_unlock (&mct->lock);
-  if (qname != NULL)
-    *class_name = __calltab_intern_free (ct, qname);
+  /* Interned outside the lock, which interning takes.  */
+  if (slot_class != NULL)
+    m.slot_class = __calltab_intern_free (ct, slot_class);
+  if (class_name != NULL)
+    m.class_name = __calltab_intern_free (ct, class_name);
   pthread_mutex_lock (&mct->lock);
   memo_add (ct, &(struct ct_memo_entry) {
-    .die = die, .kind = MEMO_SLOT, .ret = ret, .slot = ret == 1 ? *slot : 0,
-    .class_die = *class_die, .class_name = *class_name });
+    .die = die, .kind = MEMO_MEMBER, .member = m });
   pthread_mutex_unlock (&mct->lock);
-  return ret;
+  return m;
+}
+
+int
+__calltab_member_slot (const Calltab *ct, uint64_t die, uint64_t *slot,
+		       uint64_t *class_die, const char **class_name)
+{
+  struct member_info m = member_info (ct, die);
+  if (m.slot_ret == 1)
+    *slot = m.slot;
+  *class_die = m.slot_class_die;
+  *class_name = m.slot_class;
+  return m.slot_ret;
+}
+
+int
+__calltab_member_function (const Calltab *ct, uint64_t die,
+			   uint64_t *class_die, const char **class_name,
+			   bool *dynamic, bool *ctor)
+{
+  struct member_info m = member_info (ct, die);
+  *class_die = m.member_ret ? m.class_die : 0;
+  *class_name = m.member_ret ? m.class_name : NULL;
+  *dynamic = m.dynamic;
+  *ctor = m.ctor;
+  return m.member_ret;
 }
 
 /* The definition of the class named REST (the qualified name, or what
@@ -646,84 +721,6 @@ __calltab_class_is_base (const Calltab *ct, uint64_t cls, const char *name)
       .die = cls, .name = name, .kind = MEMO_IS_BASE, .ret = r });
   pthread_mutex_unlock (&mct->lock);
   return r;
-}
-
-int
-__calltab_member_function (const Calltab *ct, uint64_t die,
-			   uint64_t *class_die, const char **class_name,
-			   bool *dynamic, bool *ctor)
-{
-  Calltab *mct = (Calltab *) ct;
-  int ret = 0;
-  char *qname = NULL;
-  *class_die = 0;
-  *class_name = NULL;
-  *dynamic = *ctor = false;
-  if (ct->dwarf == NULL || die == 0)
-    return 0;
-  pthread_mutex_lock (&mct->lock);
-  const struct ct_memo_entry *hit = memo_find (ct, die, NULL, MEMO_MEMBER);
-  if (hit != NULL)
-    {
-      *class_die = hit->class_die;
-      *class_name = hit->class_name;
-      *dynamic = hit->dynamic;
-      *ctor = hit->ctor;
-      ret = hit->ret;
-      pthread_mutex_unlock (&mct->lock);
-      return ret;
-    }
-  Dwarf_Die d, cls;
-  bool object_pointer = false;
-  if (dwarf_offdie (ct->dwarf, die, &d) == NULL)
-    goto out;
-  /* Down the specification / abstract origin chain to the declaration
-     in the class.  */
-  for (int hops = 0; hops < 8; hops++)
-    {
-      Dwarf_Attribute attr;
-      if (dwarf_attr (&d, DW_AT_object_pointer, &attr) != NULL)
-	object_pointer = true;
-      if ((dwarf_attr (&d, DW_AT_specification, &attr) == NULL
-	   && dwarf_attr (&d, DW_AT_abstract_origin, &attr) == NULL)
-	  || dwarf_formref_die (&attr, &d) == NULL)
-	break;
-    }
-  if (!object_pointer)
-    goto out;			/* not a member, or a static one */
-  qname = member_class (&d, class_die);
-  if (*class_die == 0 || qname == NULL
-      || dwarf_offdie (ct->dwarf, *class_die, &cls) == NULL)
-    goto out;
-  /* A unit without the class's vtable has a declaration of the class
-     only: its definition elsewhere (by qualified name, which an
-     anonymous namespace's class cannot be found by).  */
-  if (dwarf_hasattr (&cls, DW_AT_declaration))
-    {
-      if (strstr (qname, "(anonymous namespace)") != NULL
-	  || !find_class (ct->dwarf, qname, &cls))
-	goto out;
-      *class_die = dwarf_dieoffset (&cls);
-    }
-  Dwarf_Attribute attr;
-  *dynamic = dwarf_attr (&cls, DW_AT_containing_type, &attr) != NULL;
-  /* A constructor is named as its class, without template arguments.  */
-  const char *fname = calltab_die_string (&d, DW_AT_name);
-  const char *cname = calltab_die_string (&cls, DW_AT_name);
-  size_t flen = fname != NULL ? strlen (fname) : 0;
-  *ctor = fname != NULL && cname != NULL && strncmp (fname, cname, flen) == 0
-	  && (cname[flen] == '\0' || cname[flen] == '<');
-  ret = 1;
-out:
-  pthread_mutex_unlock (&mct->lock);
-  if (qname != NULL)
-    *class_name = __calltab_intern_free (ct, qname);
-  pthread_mutex_lock (&mct->lock);
-  memo_add (ct, &(struct ct_memo_entry) {
-    .die = die, .kind = MEMO_MEMBER, .ret = ret, .class_die = *class_die,
-    .class_name = *class_name, .dynamic = *dynamic, .ctor = *ctor });
-  pthread_mutex_unlock (&mct->lock);
-  return ret;
 }
 
 uint64_t
