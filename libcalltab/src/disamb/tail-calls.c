@@ -112,27 +112,20 @@ static bool
 virtual_jump (const Calltab *ct, struct ct_tail_walk *w, size_t from,
 	      const Calltab_Entry *e)
 {
-  Calltab_Entry m, v;
+  Calltab_Entry m;
   Calltab_Func method;
-  size_t cookie = 0;
+  uint64_t slot;
   if (!__calltab_tcall_method (ct, e, &m)
       || calltab_callee (ct, &m, &method) != 0
-      || method.linkage_name == NULL)
+      || method.linkage_name == NULL || !__calltab_tcall_slot (ct, e, &slot))
     return false;
-  for (;;)
-    {
-      if (calltab_lookup (ct, CALLTAB_VCALL, e->call_site, &cookie, &v) != 0)
-	return false;
-      if (v.call_scn == e->call_scn)
-	break;
-    }
   for (size_t k = 0; k < w->nvirt; k++)
     if (w->virt[k].site == e->call_site && w->virt[k].from == from)
       return true;
   if (w->nvirt == CT_TAIL_VIRTUAL_MAX)
     return false;
   w->virt[w->nvirt++] = (struct ct_tail_virtual) {
-    from, e->call_site, v.value, method.linkage_name };
+    from, e->call_site, slot, method.linkage_name };
   return true;
 }
 

@@ -213,6 +213,32 @@ __calltab_tcall_method (const Calltab *ct, const Calltab_Entry *e,
   return true;
 }
 
+bool
+__calltab_tcall_slot (const Calltab *ct, const Calltab_Entry *e,
+		      uint64_t *slot)
+{
+  size_t cookie = 0;
+  Calltab_Entry v;
+  while (calltab_lookup (ct, CALLTAB_VCALL, e->call_site, &cookie, &v) == 0)
+    if (v.call_scn == e->call_scn)
+      {
+	*slot = v.value;
+	return true;
+      }
+  return false;
+}
+
+bool
+__calltab_vcall_is_tail (const Calltab *ct, const Calltab_Entry *e)
+{
+  size_t cookie = 0;
+  Calltab_Entry t;
+  while (calltab_lookup (ct, CALLTAB_TCALL, e->call_site, &cookie, &t) == 0)
+    if (t.call_scn == e->call_scn && __calltab_tcall_is_method (ct, &t))
+      return true;
+  return false;
+}
+
 CALLTAB_EXPORT int
 calltab_tcall_virtual (const Calltab *ct, const Calltab_Entry *entry)
 {

@@ -257,6 +257,13 @@ void __calltab_fill_entry (const Calltab *ct, int table, size_t n,
 bool __calltab_tcall_is_method (const Calltab *ct, const Calltab_Entry *e);
 bool __calltab_tcall_method (const Calltab *ct, const Calltab_Entry *e,
 			     Calltab_Entry *method);
+/* The slot of the virtual tail call whose .debug_tcall entry is E: the
+   .debug_vcall entry at the same site into *SLOT; false if none.  And
+   whether the .debug_vcall entry E is such a slot (a virtual tail
+   call's .debug_tcall entries at its site).  */
+bool __calltab_tcall_slot (const Calltab *ct, const Calltab_Entry *e,
+			   uint64_t *slot);
+bool __calltab_vcall_is_tail (const Calltab *ct, const Calltab_Entry *e);
 
 
 /* The WIDTH-byte unsigned value at P, in the byte order of CT's file.

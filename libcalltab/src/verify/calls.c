@@ -335,11 +335,15 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
 		 callee_label (&f));
 }
 
+/* The .debug_vcall entry E at CALLS[0..N), the calls ending at its
+   call_site, or for a virtual tail call's slot the jumps ending there
+   (TAIL): indirect, through the slot when the form shows it.  */
 static void
 check_vcall (struct verify *v, const Calltab_Entry *e, unsigned ptr_size,
 	     const struct verify_place *place, const char *where,
-	     const struct ct_call *calls, size_t n)
+	     const struct ct_call *calls, size_t n, bool tail)
 {
+  const char *what = tail ? "jump" : "call";
   for (size_t i = 0; i < n; i++)
     {
       if (calls[i].insn.kind == CT_INSN_CALL_INDIRECT)
@@ -351,9 +355,9 @@ check_vcall (struct verify *v, const Calltab_Entry *e, unsigned ptr_size,
 	  if (n == 1 && c->base_disp
 	      && (uint64_t) c->disp != e->value * ptr_size)
 	    verify_report (v, VC_VTABLE_SLOT, place,
-			   "the call ending at %s reads the vtable at offset"
+			   "the %s ending at %s reads the vtable at offset"
 			   " %" PRId64 ", not at slot %" PRIu64 " (offset %"
-			   PRIu64 ")", where, c->disp, e->value,
+			   PRIu64 ")", what, where, c->disp, e->value,
 			   e->value * ptr_size);
 	  return;
 	}
@@ -364,8 +368,8 @@ check_vcall (struct verify *v, const Calltab_Entry *e, unsigned ptr_size,
   char target[1100];
   describe_target (v, &calls[0], target, sizeof target);
   verify_report (v, VC_CALL_KIND, place,
-		 "the call ending at %s is a direct call of %s, not an"
-		 " indirect call", where, target);
+		 "the %s ending at %s is a direct %s of %s, not an"
+		 " indirect %s", what, where, what, target, what);
 }
 
 /* A .debug_tcall entry of a jump whose target is not known: the jump
@@ -384,41 +388,15 @@ check_indirect_tail (struct verify *v, const struct verify_place *place,
 		 " indirect one (callee_die 0)", where, target);
 }
 
-/* Whether the .debug_vcall entry E, where no call ends, is the slot of
-   a virtual tail call (docs/format.md, ".debug_tcall"): an indirect jump
-   ends at its site, and a .debug_tcall entry there names the function
-   called.  */
-static bool
-virtual_tail_slot (struct verify *v, const Calltab_Entry *e,
-		   const struct ct_place *cp)
-{
-  struct ct_call jumps[CT_MAX_INSN];
-  size_t n = __calltab_code_jumps_at (v->code, cp, jumps, CT_MAX_INSN);
-  bool indirect = false;
-  for (size_t i = 0; i < n; i++)
-    indirect |= jumps[i].insn.kind == CT_INSN_CALL_INDIRECT;
-  size_t cookie = 0;
-  Calltab_Entry t;
-  while (indirect
-	 && calltab_lookup (v->ct, CALLTAB_TCALL, e->call_site, &cookie,
-			    &t) == 0)
-    if (t.call_scn == e->call_scn && __calltab_tcall_is_method (v->ct, &t))
-      return true;
-  return false;
-}
-
 /* The .debug_tcall entry E names the function of a virtual tail call:
    its slot must be in .debug_vcall at the same site.  */
 static void
 check_virtual_tail (struct verify *v, const Calltab_Entry *e,
 		    const struct verify_place *place, const char *where)
 {
-  size_t cookie = 0;
-  Calltab_Entry s;
-  while (calltab_lookup (v->ct, CALLTAB_VCALL, e->call_site, &cookie, &s)
-	 == 0)
-    if (s.call_scn == e->call_scn)
-      return;
+  uint64_t slot;
+  if (__calltab_tcall_slot (v->ct, e, &slot))
+    return;
   verify_report (v, VC_CALL_KIND, place,
 		 "the virtual tail call ending at %s has no .debug_vcall"
 		 " entry (its vtable slot)", where);
@@ -472,10 +450,13 @@ verify_calls (struct verify *v)
 	    size_t ncalls = tail
 	      ? __calltab_code_jumps_at (v->code, &cp, calls, CT_MAX_INSN)
 	      : __calltab_code_calls_at (v->code, &cp, calls, CT_MAX_INSN);
+	    /* A virtual tail call's slot is at its jump.  */
+	    bool vtail = ncalls == 0 && table == CALLTAB_VCALL
+			 && __calltab_vcall_is_tail (v->ct, &e);
+	    if (vtail)
+	      ncalls = __calltab_code_jumps_at (v->code, &cp, calls,
+						CT_MAX_INSN);
 	    v->calls_checked++;
-	    if (ncalls == 0 && table == CALLTAB_VCALL
-		&& virtual_tail_slot (v, &e, &cp))
-	      continue;
 	    if (ncalls == 0)
 	      verify_report (v, VC_NOT_A_CALL, &place,
 			     "no %s instruction ends at %s %s",
@@ -492,7 +473,8 @@ verify_calls (struct verify *v)
 	      check_dcall (v, &e, &place, &cp, where,
 			   tail ? "tail call" : "call", calls, ncalls);
 	    else
-	      check_vcall (v, &e, ptr_size, &place, where, calls, ncalls);
+	      check_vcall (v, &e, ptr_size, &place, where, calls, ncalls,
+			   vtail);
 	  }
       }
   if (no_code > 0)
