@@ -1205,6 +1205,44 @@ decide_by_vtable_entry (const struct cx *cx, Calltab_Decision *d,
 	      thunk ? ")" : "") < 0 ? -1 : 1;
 }
 
+/* Of the N candidates with class DIEs CDIE and class names CNAME, those
+   an object whose vtable is VT can run as one of its members: a member
+   of VT's class or of a class it derives from (__calltab_class_is_base;
+   not known counts).  VT's class DIE is its DIE's, else the one class
+   DIE among the candidates that VT's name names.  Returns how many; the
+   first in *HIT, whether it is of VT's class itself in *MINE, and its
+   answer as a base (1, or -1 not known) in *BASE.  */
+static size_t
+candidates_of_class (const struct cx *cx, const struct ct_vtable *vt,
+		     const uint64_t *cdie, const char **cname, size_t n,
+		     size_t *hit, bool *mine, int *base)
+{
+  uint64_t cls = vt->class_die;
+  for (size_t i = 0; vt->class_die == 0 && i < n; i++)
+    if (cdie[i] != 0 && same_class (vt, cdie[i], cname[i]))
+      {
+	if (cls != 0 && cls != cdie[i])
+	  {
+	    cls = 0;
+	    break;
+	  }
+	cls = cdie[i];
+      }
+  size_t npossible = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      bool own = same_class (vt, cdie[i], cname[i]);
+      int b = own ? 1 : __calltab_class_is_base (cx->ct, cls, cname[i]);
+      if (b != 0 && npossible++ == 0)
+	{
+	  *hit = i;
+	  *mine = own;
+	  *base = b;
+	}
+    }
+  return npossible;
+}
+
 /* With the vtable of the object (--this-vtable): which of D's remaining
    candidates (class DIEs CDIE, class names CNAME, KNOWN whether the slot
    is known) the vtable holds at SLOT.  A member of the vtable's class
@@ -1252,35 +1290,14 @@ decide_by_vtable (const struct cx *cx, Calltab_Decision *d, const char *head,
 		  cx->q->this_vtable, vt->class_name, vsrc, vname, slot,
 		  d->function.name);
     }
-  /* The vtable's class DIE: the vtable DIE's, else the one class DIE of
-     the candidates its name names.  */
-  uint64_t cls = vt->class_die;
-  for (size_t i = 0; vt->class_die == 0 && i < d->nremaining; i++)
-    if (cdie[i] != 0 && same_class (vt, cdie[i], cname[i]))
-      {
-	if (cls != 0 && cls != cdie[i])
-	  {
-	    cls = 0;
-	    break;
-	  }
-	cls = cdie[i];
-      }
-  size_t hit = n, npossible = 0;
-  bool inherited = false;
-  for (size_t i = 0; i < d->nremaining; i++)
-    {
-      /* 1: the class or a base; 0: neither; -1: not known.  */
-      bool mine = same_class (vt, cdie[i], cname[i]);
-      int base = mine ? 1		/* its slot not known, or several */
-		 : __calltab_class_is_base (cx->ct, cls, cname[i]);
-      if (base != 0)
-	{
-	  if (npossible++ == 0)
-	    hit = i;
-	  inherited = base == 1 && !mine;
-	}
-    }
-  if (npossible == 1 && inherited)
+  /* A member of the class whose slot is not known (or several), or of a
+     base.  */
+  size_t hit = n;
+  bool mine = false;
+  int base = 0;
+  size_t npossible = candidates_of_class (cx, vt, cdie, cname,
+					  d->nremaining, &hit, &mine, &base);
+  if (npossible == 1 && base == 1 && !mine)
     {
       decided (d, hit);
       return say (cx, d, "%s; the vtable 0x%" PRIx64 " is %s's (%s %s), "
@@ -1485,34 +1502,11 @@ decide_by_object_class (const struct cx *cx, Calltab_Decision *d)
 	  || !dynamic || ctor)
 	goto out;
     }
-  /* The vtable's class DIE: the vtable DIE's, else the one class DIE of
-     the candidates its name names.  */
-  uint64_t cls = vt->class_die;
-  for (size_t i = 0; vt->class_die == 0 && i < d->ncandidates; i++)
-    if (same_class (vt, cdie[i], cname[i]))
-      {
-	if (cls != 0 && cls != cdie[i])
-	  {
-	    cls = 0;
-	    break;
-	  }
-	cls = cdie[i];
-      }
-  size_t hit = d->ncandidates, npossible = 0;
+  size_t hit = d->ncandidates;
   bool own = false;
-  for (size_t i = 0; i < d->ncandidates; i++)
-    {
-      bool mine = same_class (vt, cdie[i], cname[i]);
-      int base = mine ? 1 : cls == 0 ? -1
-		 : __calltab_class_is_base (cx->ct, cls, cname[i]);
-      if (base != 0)
-	{
-	  if (npossible++ == 0)
-	    hit = i;
-	  own = mine;
-	}
-    }
-  if (npossible != 1)
+  int base = 0;
+  if (candidates_of_class (cx, vt, cdie, cname, d->ncandidates, &hit, &own,
+			   &base) != 1)
     goto out;
   decided (d, hit);
   ret = say (cx, d, "every function at 0x%" PRIx64 " is a member function "
