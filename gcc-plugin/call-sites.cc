@@ -352,8 +352,8 @@ call_sites::find_virtual_sibcalls (void)
 }
 
 /* The slot and function of the virtual tail call INSN of the current
-   function, found by its location; false when it is none or cannot be
-   told.  */
+   function, found by its location; false, *SLOT and *METHOD left alone,
+   when it is none or cannot be told.  */
 bool
 call_sites::virtual_sibcall (rtx_insn *insn, HOST_WIDE_INT *slot,
 			     tree *method)
@@ -437,8 +437,7 @@ call_sites::record (rtx_insn *insn, unsigned part, int debug_label)
       else
 	{
 	  c.value = CT_TAIL_INDIRECT;
-	  if (!virtual_sibcall (insn, &slot, &method))
-	    method = NULL_TREE;
+	  virtual_sibcall (insn, &slot, &method);
 	}
       if (!emitting || !opts.tcall)
 	return;

@@ -418,6 +418,17 @@ memo_find (const Calltab *ct, uint64_t die, const void *name, int kind)
   return NULL;
 }
 
+/* The free entry of M's table where an entry for (DIE, NAME, KIND)
+   goes.  */
+static struct ct_memo_entry *
+memo_slot (struct ct_memo *m, uint64_t die, const void *name, int kind)
+{
+  size_t j = memo_hash (m, die, name, kind);
+  while (m->v[j].die != 0)
+    j = (j + 1) & (m->cap - 1);
+  return &m->v[j];
+}
+
 /* Keep E (E->die not 0).  Under the handle's lock; out of memory it is
    only not kept.  */
 static void
@@ -440,19 +451,11 @@ memo_add (const Calltab *ct, const struct ct_memo_entry *e)
       m->cap = cap;
       for (size_t i = 0; i < old.cap; i++)
 	if (old.v[i].die != 0)
-	  {
-	    size_t j = memo_hash (m, old.v[i].die, old.v[i].name,
-				  old.v[i].kind);
-	    while (m->v[j].die != 0)
-	      j = (j + 1) & (m->cap - 1);
-	    m->v[j] = old.v[i];
-	  }
+	  *memo_slot (m, old.v[i].die, old.v[i].name, old.v[i].kind)
+	    = old.v[i];
       free (old.v);
     }
-  size_t j = memo_hash (m, e->die, e->name, e->kind);
-  while (m->v[j].die != 0)
-    j = (j + 1) & (m->cap - 1);
-  m->v[j] = *e;
+  *memo_slot (m, e->die, e->name, e->kind) = *e;
   m->n++;
 }
 
