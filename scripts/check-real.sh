@@ -12,8 +12,9 @@
 # what readelf, eu-readelf, llvm-dwarfdump and gdb make of both
 # (scripts/real/consumers.sh), and verifies a mixed build (gtest-all.o
 # without the plugin, the rest with it).  Last, it stops gdb at every
-# entry into merged code of the samples linked with --icf=all and scores
-# the names calltab's filter gives against the unfolded link
+# entry into merged code of the samples linked with --icf=all and, at
+# -O2, of googletest's own tests (bench/gdb-icf-tests.sh), and scores the
+# names calltab's filter gives against the unfolded link
 # (scripts/real/icf-stops.sh).
 #
 # Exit status: 0 when every build passed (built, its tests passed, verify
@@ -269,6 +270,26 @@ for l in $LEVELS; do
         fi
     done
 done
+
+# googletest's own tests (ten programs: gtest_unittest, the printers',
+# port's, parameterized and typed tests, ...), -O2 PIE, gold and lld
+# --icf=all: thousands of stops more, most of them at the empty
+# function that SetUp, TearDown and empty test bodies fold into.
+if [ "$CONSUMER_LEVEL" = -O2 ] && [ "${GTEST_OWN_TESTS:-1}" = 1 ]; then
+    for ld in gold lld; do
+        rc=0
+        CXX=$GXX KEEP=$(real_leveldir -O2)/gtest-tests-$ld \
+            bash "$REAL_TOP/bench/gdb-icf-tests.sh" googletest "$ld" \
+            >"$(real_leveldir -O2)/gtest-tests-$ld.txt" 2>&1 || rc=$?
+        line=$(tail -n 1 "$(real_leveldir -O2)/gtest-tests-$ld.txt")
+        if [ "$rc" -eq 0 ]; then
+            echo "-O2 $line ($ld)"
+        else
+            echo "-O2 googletest tests, $ld: FAIL (exit $rc; $(real_leveldir -O2)/gtest-tests-$ld.txt)"
+            fail=$((fail + 1))
+        fi
+    done
+fi
 
 echo
 phase "report done"

@@ -10,9 +10,11 @@
 #
 # ARGs are the program's arguments (both runs).  Every address of ICF
 # that holds two or more function symbols, each of them a function of its
-# own in REF (GCC's own IPA-ICF aliases, the same in both, left out),
-# gets a breakpoint at its first instruction; REF gets one at each of
-# those symbols.  Both programs run the same way, so the Nth stop at one
+# own in REF, gets a breakpoint at its first instruction; REF gets one
+# at each of those functions.  Names that are aliases of one function in
+# REF (a constructor's or destructor's C1/C2 and D1/D2, GCC's IPA-ICF
+# aliases) count as that one function; an address whose names are all
+# one function in REF too is merged in both and left out.  Both programs run the same way, so the Nth stop at one
 # merged address is the Nth at the functions of REF it holds.  At every
 # stop the script records gdb's name of frame 0 and, in ICF, the name
 # calltab's filter gives it; the truth is gdb's name in REF.  It prints
@@ -49,7 +51,7 @@ at = collections.defaultdict(set)
 for n, addrs in icf.items():
     for a in addrs:
         at[a].add(n)
-merged = skipped = 0
+merged = skipped = aliased = 0
 with open(d + "/icf.bp", "w") as i, open(d + "/ref.bp", "w") as r:
     for a, names in sorted(at.items()):
         if len(names) < 2:
@@ -61,14 +63,14 @@ with open(d + "/icf.bp", "w") as i, open(d + "/ref.bp", "w") as r:
             skipped += 1
             continue
         raddrs = {next(iter(ref[n])) for n in names}
-        if len(raddrs) != len(names):
-            skipped += 1  # GCC's own aliases: merged in both
+        if len(raddrs) < 2:
+            aliased += 1  # one function's aliases: merged in both
             continue
         i.write("%#x\n" % a)
         for x in sorted(raddrs):
             r.write("%#x\n" % x)
 with open(d + "/merged.count", "w") as f:
-    f.write("%d %d\n" % (merged, skipped))
+    f.write("%d %d %d\n" % (merged, skipped, aliased))
 EOF
 
 cat > "$dir/stops.py" <<'EOF'
@@ -173,7 +175,7 @@ def read(p, ref):
 ref, _ = read(d + "/ref.stops", True)
 plain, t0 = read(d + "/icf0.stops", False)
 icf, t1 = read(d + "/icf.stops", False)
-merged, skipped = map(int, open(d + "/merged.count").read().split())
+merged, skipped, aliased = map(int, open(d + "/merged.count").read().split())
 # Stops are matched in order per merged address (the Nth entry into
 # that code in one program is the Nth in the other); an address whose
 # entry counts differ between the programs is left out.
@@ -213,11 +215,13 @@ for a in sorted(set(ref) | set(icf)):
             wrongs.append("%#x\t%s\t%s\t%s" % (a, truth, gname, shown))
 pct = lambda k: 100.0 * k / n if n else 0.0
 print("%s: %d addresses with several functions;" % (label, merged))
-print("  %d left out (a name not one function of its own in both programs,"
-      " or merged in both)" % skipped)
+print("  %d left out (a name not one function of its own in both programs)"
+      % skipped)
+print("  %d left out (one function's aliases in both programs: merged in both)"
+      % aliased)
 print("  %d left out (entered %d times in the ICF program, a different"
       " number in the reference)" % (off, offstops))
-print("%d stops at %d merged addresses" % (n, merged - skipped - off))
+print("%d stops at %d merged addresses" % (n, merged - skipped - aliased - off))
 print("gdb alone wrong:        %5d of %d (%.0f%%)" % (gdb_wrong, n, pct(gdb_wrong)))
 print("with calltab wrong:     %5d of %d (%.0f%%)" % (ct_wrong, n, pct(ct_wrong)))
 print("with calltab undecided: %5d of %d (%.0f%%, gdb's name kept and marked)"
