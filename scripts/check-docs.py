@@ -77,6 +77,7 @@ OUTSIDE_NAMES = {
     "zlib (docs/discriminators.md's measurements)": """deflate.c inflate.c
         trees.c""",
     "Lua (make bench-fdo)": """lvm.c""",
+    "bzip2 (make bench-fdo)": """blocksort.c""",
     "the build's output (make, make check)": """site.exp calltab.pc
         _paths.py""",
     "examples of a user's files": """foo.c basic.c two.c file.S perf.txt
