@@ -14,12 +14,14 @@
 # 5. Compare the patched readelf's and objdump's decoding with
 #    `calltab dump` (patches/compare.py) on objects built with the plugin
 #    (testsuite/corpus, C and C++, -O0 and -O2, DWARF 4, 5 and 64-bit
-#    DWARF) and on programs linked by ld.gold and ld.lld with --icf=all
-#    (and ld.bfd), and googletest's samples 1, 3 and 5 (gtest-all.o
-#    among the objects; linked by gold and lld --icf=all) when
-#    GTEST_DIR (default /usr/src/googletest/googletest) has it: entry by
-#    entry (.debug_dcall, .debug_vcall and .debug_tcall), after a
-#    self-test showing that a changed entry of each table is reported.
+#    DWARF, virtual tail calls) and on programs linked by ld.gold and
+#    ld.lld with --icf=all (and ld.bfd), and googletest's samples 1, 3
+#    and 5 (gtest-all.o among the objects; linked by gold and lld
+#    --icf=all) when GTEST_DIR (default /usr/src/googletest/googletest)
+#    has it: entry by entry (.debug_dcall, .debug_vcall and
+#    .debug_tcall, with the "virtual" marking of a virtual tail call's
+#    entry), after a self-test showing that a changed entry of each
+#    table, and a marking taken off or put on, is reported.
 # 6. Malformed tables (patches/fuzz.py): FUZZ_COUNT (200) copies of those
 #    objects with bytes of a table changed; readelf and objdump must not
 #    crash (the first FUZZ_VALGRIND, 10, under valgrind).
@@ -152,6 +154,11 @@ cc "$GCC" calls-dwarf4.o -c -g -gdwarf-4 -O2 "$corpus/calls.c"
 cc "$GCC" calls-dwarf64.o -c -g -gdwarf64 -O2 "$corpus/calls.c"
 cc "$GXX" virtual-dwarf64.o -c -g -gdwarf64 -O0 "$corpus/virtual.cc"
 O2="-O2 -g -ffunction-sections -fno-ipa-icf"
+# Virtual tail calls (docs/format.md, ".debug_tcall"): Base::release's
+# jump through a vtable slot has an indirect .debug_tcall entry, then one
+# at the same address naming Base::get, which the tools mark "virtual".
+# shellcheck disable=SC2086
+cc "$GXX" vtail-release-O2.o -c $O2 "$dis/vtail-release.cc"
 for ld in gold lld; do
     # The recursive case across two translation units, and virtual calls.
     # shellcheck disable=SC2086
@@ -162,6 +169,10 @@ for ld in gold lld; do
     # shellcheck disable=SC2086
     cc "$GXX" "corpus-virtual-$ld-icf" -O0 -g -ffunction-sections \
 	-fuse-ld=$ld -Wl,--icf=all "$corpus/virtual.cc"
+    # shellcheck disable=SC2086
+    cc "$GXX" "vtail-$ld-icf" $O2 -fuse-ld=$ld -Wl,--icf=all \
+	"$dis/vtail-release.cc" "$dis/vtail-a.cc" "$dis/vtail-b.cc" \
+	"$dis/vtail-main.cc"
 done
 # shellcheck disable=SC2086
 cc "$GCC" rec-two-bfd $O2 -fuse-ld=bfd "$dis/rec-two-a.c" "$dis/rec-two-c.c" \
@@ -218,7 +229,8 @@ python3 "$top/patches/fuzz.py" --readelf "$readelf" --objdump "$objdump" \
     --objcopy "$build/binutils/objcopy" --count "${FUZZ_COUNT:-200}" \
     --valgrind "${FUZZ_VALGRIND:-10}" --tmp "$work" \
     "$work/calls-O0.o" "$work/virtual-O0.o" "$work/calls-O2.o" \
-    "$work/calls-dwarf64.o" "$work/rec-two-gold-icf"
+    "$work/calls-dwarf64.o" "$work/rec-two-gold-icf" \
+    "$work/vtail-release-O2.o"
 fstatus=$?
 [ "$fstatus" -eq 2 ] && { echo "check-patches: the malformed-table run failed" >&2; exit 2; }
 [ "$fstatus" -eq 0 ] || status=1

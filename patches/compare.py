@@ -9,11 +9,12 @@ length, version, address size, .debug_info offset) and, per unit, every
 entry (address: a call's return address, the end of a tail call's jump;
 for .debug_dcall and .debug_tcall the callee's DIE offset in .debug_info
 and its name and linkage name, or "indirect" for a tail call whose
-target is not known; for .debug_vcall the vtable slot) must be those
-calltab reads, and the tool must print nothing on stderr.  Prints one
-line per file and tool, every difference, and last "N entries compared,
-N differences".  Exit status: 0 no difference,
-1 differences, 2 a tool could not be run.
+target is not known, and "virtual" on the .debug_tcall entry that names
+the function of a virtual tail call (calltab_tcall_virtual); for
+.debug_vcall the vtable slot) must be those calltab reads, and the tool
+must print nothing on stderr.  Prints one line per file and tool, every
+difference, and last "N entries compared, N differences".  Exit
+status: 0 no difference, 1 differences, 2 a tool could not be run.
 """
 
 import argparse
@@ -38,6 +39,12 @@ CONTENTS = re.compile(
 FIELD = re.compile(r"^  ([A-Za-z._ ]+):\s+(.*)$")
 ENTRY = re.compile(r"^    ([0-9a-f]+) (.*)$")
 DIE = re.compile(r"^<(0x[0-9a-f]+|0)>(?: +(.*))?$")
+
+# What the patch prints after the name of the .debug_tcall entry that
+# names a virtual tail call's function, and what an entry tuple gets for
+# it (calltab dump --json: "virtual": true).
+VIRTUAL_SUFFIX = " virtual"
+VIRTUAL = "virtual"
 
 
 def parse_dump(text):
@@ -78,12 +85,17 @@ def parse_dump(text):
             if table == "tcall" and rest == "indirect":
                 unit["entries"].append((addr, "indirect"))
             elif table in DIE_TABLES:
+                virtual = (table == "tcall"
+                           and rest.endswith(VIRTUAL_SUFFIX))
+                if virtual:
+                    rest = rest[:-len(VIRTUAL_SUFFIX)]
                 d = DIE.match(rest)
                 if d is None:
                     unit["entries"].append(("unparsed", addr, rest))
                 else:
                     unit["entries"].append(
-                        (addr, int(d.group(1), 16), d.group(2) or ""))
+                        (addr, int(d.group(1), 16), d.group(2) or "")
+                        + ((VIRTUAL,) if virtual else ()))
             else:
                 unit["entries"].append((addr, int(rest) if rest.isdigit()
                                         else rest))
@@ -121,7 +133,8 @@ def calltab_units(doc):
                     want["entries"].append((e["call_site"], "indirect"))
                 elif t in DIE_TABLES:
                     want["entries"].append(
-                        (e["call_site"], e["die"], expected_name(e)))
+                        (e["call_site"], e["die"], expected_name(e))
+                        + ((VIRTUAL,) if e.get("virtual") else ()))
                 else:
                     want["entries"].append((e["call_site"], e["vtable_slot"]))
             units[key] = want
@@ -173,12 +186,22 @@ def compare(path, tool, got, want, out):
 
 def self_test(args):
     """Change entries in what calltab read of a file with entries in all
-    three tables (the first such file that has an indirect tail call,
-    else the first such file): the address of the first entry of each
-    table, and an indirect tail call (another entry) into a direct one.
-    Check that the comparison reports no difference before the changes
-    and each change, and nothing else, after them, for both tools; exit
-    2 if it does not."""
+    three tables (the first such file that has a virtual tail call, else
+    the first that has an indirect tail call, else the first such file):
+    the address of the first entry of each table, an indirect tail call
+    (another entry) into a direct one, the "virtual" marking taken off a
+    virtual tail call's entry and put on a direct tail call's (other
+    entries again).  Check that the comparison reports no difference
+    before the changes and each change, and nothing else, after them,
+    for both tools; exit 2 if it does not."""
+    def tcall_entries(want, test):
+        return [(key, i) for key, unit in sorted(want.items())
+                if key[0] == "tcall"
+                for i, e in enumerate(unit["entries"]) if test(e)]
+
+    def rank(found):
+        return (bool(found[3]), bool(found[2]))
+
     chosen = None
     for path in args.files:
         p = run([args.calltab, "dump", "--json", path])
@@ -188,20 +211,19 @@ def self_test(args):
         if any(not any(u["entries"] for k, u in want.items() if k[0] == t)
                for t in TABLES):
             continue
-        indirect = [(key, i) for key, unit in sorted(want.items())
-                    if key[0] == "tcall"
-                    for i, e in enumerate(unit["entries"])
-                    if e[1] == "indirect"]
-        if chosen is None or (indirect and not chosen[2]):
-            chosen = (path, want, indirect)
-        if indirect:
+        indirect = tcall_entries(want, lambda e: e[1] == "indirect")
+        virtual = tcall_entries(want, lambda e: e[-1] == VIRTUAL)
+        found = (path, want, indirect, virtual)
+        if chosen is None or rank(found) > rank(chosen):
+            chosen = found
+        if virtual:
             break
     if chosen is None:
         print("compare: self-test found no file with entries in all of %s" %
               ", ".join(".debug_" + t for t in TABLES))
         sys.exit(2)
 
-    path, want, indirect = chosen
+    path, want, indirect, virtual = chosen
     unchanged = copy.deepcopy(want)
     changed = set()
     what = []
@@ -210,6 +232,18 @@ def self_test(args):
         want[key]["entries"][i] = (want[key]["entries"][i][0], 0, "")
         changed.add((key, i))
         what.append("an indirect tail call made direct")
+    if virtual:
+        key, i = virtual[0]
+        want[key]["entries"][i] = want[key]["entries"][i][:-1]
+        changed.add((key, i))
+        what.append("a virtual tail call's marking taken off")
+    for key, i in tcall_entries(want, lambda e: e[1] != "indirect"
+                                and e[-1] != VIRTUAL):
+        if (key, i) not in changed:
+            want[key]["entries"][i] += (VIRTUAL,)
+            changed.add((key, i))
+            what.append("a direct tail call marked virtual")
+            break
     for t in TABLES:
         for key, i in [(key, i) for key, unit in sorted(want.items())
                        if key[0] == t
