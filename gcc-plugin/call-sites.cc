@@ -29,6 +29,7 @@
 #include "gcc-compat.h"
 #include "calltab-plugin.h"
 #include "call-tables.h"
+#include "member-pointers.h"
 
 namespace {
 
@@ -385,6 +386,19 @@ direct_call_p (rtx mem)
 	      && MEM_P (addr)));
 }
 
+/* The decl of the function the direct call through MEM calls, as the
+   call statement named it, or NULL_TREE.  */
+tree
+direct_callee_decl (rtx mem)
+{
+  rtx addr = XEXP (mem, 0);
+  if (GET_CODE (addr) == SYMBOL_REF)
+    return SYMBOL_REF_DECL (addr);
+  tree expr = MEM_EXPR (mem);
+  return expr != NULL_TREE && TREE_CODE (expr) == FUNCTION_DECL
+	 ? expr : NULL_TREE;
+}
+
 /* The index of the function the direct call through MEM calls.  */
 unsigned
 call_sites::direct_callee (rtx mem)
@@ -466,7 +480,15 @@ call_sites::record (rtx_insn *insn, unsigned part, int debug_label)
   else
     {
       rec.seen.other_indirect++;
-      return;
+      /* A call through a member-function pointer parameter.  */
+      unsigned HOST_WIDE_INT value;
+      if (!emitting || !opts.vcall
+	  || !calltab_member_pointer_call (current_function_decl,
+					   INSN_LOCATION (insn), NULL_TREE,
+					   &value))
+	return;
+      c.kind = CT_CALL_MEMBER_POINTER;
+      c.value = value;
     }
   c.caller = current_caller (part);
   c.debug_label = debug_label >= 0;
@@ -476,9 +498,28 @@ call_sites::record (rtx_insn *insn, unsigned part, int debug_label)
     caller.n_vcall++;
   else if (c.kind == CT_CALL_TAIL)
     caller.n_tcall++;
+  else if (c.kind == CT_CALL_MEMBER_POINTER)
+    caller.n_pcall++;
   else
     caller.n_dcall++;
   rec.calls.safe_push (c);
+  /* A direct call or tail call passing a constant pointer to a virtual
+     member (docs/format.md, ".debug_pcall").  */
+  unsigned HOST_WIDE_INT pvalue;
+  if ((c.kind == CT_CALL_DIRECT
+       || (c.kind == CT_CALL_TAIL && c.value != CT_TAIL_INDIRECT))
+      && opts.vcall
+      && calltab_member_pointer_call (current_function_decl,
+				      INSN_LOCATION (insn),
+				      direct_callee_decl (XEXP (call, 0)),
+				      &pvalue))
+    {
+      ct_call p = c;
+      p.kind = CT_CALL_MEMBER_POINTER;
+      p.value = pvalue;
+      rec.calls.safe_push (p);
+      rec.callers[c.caller].n_pcall++;
+    }
   if (method != NULL_TREE && opts.vcall)
     {
       /* A virtual tail call (docs/format.md, ".debug_tcall"): after its
@@ -742,6 +783,15 @@ private:
   bool m_after;
 };
 
+/* Whether the member-function pointer pass runs: where .debug_vcall's
+   slots are recorded (.debug_pcall gives slots back).  */
+bool
+member_pointers_wanted (void *data)
+{
+  const call_sites *cs = static_cast<const call_sites *> (data);
+  return cs->emitting && cs->opts.vcall;
+}
+
 /* Right after expand: the current function's virtual tail calls
    (call_sites::find_virtual_sibcalls).  */
 const pass_data virtual_sibcalls_pass_data = {
@@ -834,6 +884,7 @@ calltab_call_sites_init (const char *plugin_name, const calltab_options &opts)
   vinfo.ref_pass_instance_number = 1;
   vinfo.pos_op = PASS_POS_INSERT_AFTER;
   register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &vinfo);
+  calltab_member_pointers_init (plugin_name, member_pointers_wanted, cs);
   client.start_unit = start_unit;
   client.finish_unit = finish_unit;
   client.begin_prologue = begin_prologue;

@@ -59,7 +59,8 @@ enum
      replaces HAS_DCALL there from DWARF 4 on.  */
   HAS_DCALL_IMPLICIT = 16,
   HAS_TCALL = 32,
-  N_SHAPES = 64,
+  HAS_PCALL = 64,
+  N_SHAPES = 128,
   ABBREV_CU = 1
 };
 
@@ -362,6 +363,8 @@ shape_of (const call_record &rec, const die_ref &d, const layout &lay,
 	shape |= HAS_VCALL;
       if (c.n_tcall != 0)
 	shape |= HAS_TCALL;
+      if (c.n_pcall != 0)
+	shape |= HAS_PCALL;
     }
   return shape;
 }
@@ -509,6 +512,12 @@ emit_abbrevs (emitter &e, const abbrev_codes &codes, bool tail_calls)
 	  e.uleb (CALLTAB_UNIT_ATTR_FORM (lay.offset_size),
 		  "offset-sized constant");
 	}
+      if (shape & HAS_PCALL)
+	{
+	  e.uleb (DW_AT_calltab_pcall_unit, "DW_AT_calltab_pcall_unit");
+	  e.uleb (CALLTAB_UNIT_ATTR_FORM (lay.offset_size),
+		  "offset-sized constant");
+	}
       e.uleb (0, "end of attributes");
       e.uleb (0, NULL);
     }
@@ -596,6 +605,9 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
       if (shape & HAS_TCALL)
 	e.offset (label_buf (".Lcalltab_tcall", d.caller),
 		  "DW_AT_calltab_tcall_unit");
+      if (shape & HAS_PCALL)
+	e.offset (label_buf (".Lcalltab_pcall", d.caller),
+		  "DW_AT_calltab_pcall_unit");
     }
   for (unsigned k : u.vtables)
     {
@@ -625,7 +637,8 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
   fputs ("\t.popsection\n", asm_out_file);
 }
 
-/* The table unit of KIND (.debug_dcall, .debug_vcall or .debug_tcall)
+/* The table unit of KIND (.debug_dcall, .debug_vcall, .debug_tcall or
+   .debug_pcall)
    of caller (part) I of REC, whose calls are CALLS in the order they
    were emitted; callee DIEs are in declaration unit U (number UNO).  */
 void
@@ -634,9 +647,11 @@ emit_table_unit (emitter &e, const call_record &rec, unsigned i,
 		 const decl_unit &u)
 {
   static const char *const section[] = {
-    CALLTAB_DCALL_SECTION, CALLTAB_VCALL_SECTION, CALLTAB_TCALL_SECTION };
+    CALLTAB_DCALL_SECTION, CALLTAB_VCALL_SECTION, CALLTAB_TCALL_SECTION,
+    CALLTAB_PCALL_SECTION };
   static const char *const prefix[] = {
-    ".Lcalltab_dcall", ".Lcalltab_vcall", ".Lcalltab_tcall" };
+    ".Lcalltab_dcall", ".Lcalltab_vcall", ".Lcalltab_tcall",
+    ".Lcalltab_pcall" };
   const ct_function &f = rec.functions[rec.callers[i].function];
   push_section (section[kind], f.comdat_group);
   char start_prefix[40], end_prefix[40];
@@ -648,7 +663,7 @@ emit_table_unit (emitter &e, const call_record &rec, unsigned i,
   e.label (label_buf (prefix[kind], i));
   e.unit_length (start, end);
   e.u8 (CALLTAB_TABLE_VERSION, "version");
-  if (kind != CT_CALL_VIRTUAL)
+  if (kind != CT_CALL_VIRTUAL && kind != CT_CALL_MEMBER_POINTER)
     e.offset (cu, "debug_info: the declaration unit");
   e.u8 (e.lay.addr_size, "address size");
   for (unsigned k : calls)
@@ -661,6 +676,9 @@ emit_table_unit (emitter &e, const call_record &rec, unsigned i,
 						   : "call_site");
       if (kind == CT_CALL_VIRTUAL)
 	e.uleb (c.value, "vtable_slot");
+      else if (kind == CT_CALL_MEMBER_POINTER)
+	e.uleb (c.value, CALLTAB_PCALL_IS_ARG (c.value)
+			 ? "value: argument and slot" : "value: parameter");
       else if (c.value == CT_TAIL_INDIRECT)
 	e.uleb (CALLTAB_TCALL_INDIRECT, "callee_die: not known");
       else
@@ -786,6 +804,9 @@ calltab_emit_tables (const call_record &rec)
 			   *units[0]);
 	if (rec.callers[k].n_tcall != 0)
 	  emit_table_unit (e, rec, k, CT_CALL_TAIL, calls_of[k], 0,
+			   *units[0]);
+	if (rec.callers[k].n_pcall != 0)
+	  emit_table_unit (e, rec, k, CT_CALL_MEMBER_POINTER, calls_of[k], 0,
 			   *units[0]);
 	calls_of[k].release ();
       }

@@ -39,7 +39,7 @@ struct ct_caller
 {
   unsigned function;		/* index in call_record::functions */
   unsigned part;		/* CT_ENTRY_PART or CT_OTHER_PART */
-  unsigned n_dcall, n_vcall, n_tcall;	/* entries in its units */
+  unsigned n_dcall, n_vcall, n_tcall, n_pcall;	/* entries in its units */
 };
 
 /* What a recorded call is.  */
@@ -47,8 +47,10 @@ enum ct_call_kind
 {
   CT_CALL_DIRECT,		/* .debug_dcall: VALUE the callee */
   CT_CALL_VIRTUAL,		/* .debug_vcall: VALUE the vtable slot */
-  CT_CALL_TAIL			/* .debug_tcall: VALUE the callee, or
+  CT_CALL_TAIL,			/* .debug_tcall: VALUE the callee, or
 				   CT_TAIL_INDIRECT */
+  CT_CALL_MEMBER_POINTER	/* .debug_pcall: VALUE the entry's value
+				   (calltab-format.h) */
 };
 #define CT_TAIL_INDIRECT ((unsigned HOST_WIDE_INT) -1)
 
@@ -62,7 +64,8 @@ struct ct_call
   unsigned label;
   bool debug_label;
   ct_call_kind kind;
-  unsigned HOST_WIDE_INT value;	/* callee index, or the vtable slot */
+  unsigned HOST_WIDE_INT value;	/* callee index, vtable slot, or the
+				   .debug_pcall value */
 };
 
 /* A vtable the TU emits (docs/format.md "Vtables").  */

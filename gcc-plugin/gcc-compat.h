@@ -54,6 +54,11 @@
 #include "insn-attr.h"
 /* Loop structures (the unroll factors of discriminators=hierarchical).  */
 #include "cfgloop.h"
+/* GIMPLE statements and SSA names (member-pointers.cc).  */
+#include "tree-ssa-alias.h"
+#include "gimple-expr.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
 
 /* Whether DWARF debug information is being generated: what GCC 12's
    dwarf_debuginfo_p () computes.  That function lives in cc1; testing

@@ -42,7 +42,7 @@ const option_desc option_table[] = {
     &calltab_options::version, NULL, NULL, NULL },
   { "dcall", OPT_BOOL, "emit .debug_dcall, the direct call table (yes)",
     &calltab_options::dcall, NULL, NULL, NULL },
-  { "vcall", OPT_BOOL, "emit .debug_vcall, the virtual call table (yes)",
+  { "vcall", OPT_BOOL, "emit .debug_vcall and .debug_pcall (yes)",
     &calltab_options::vcall, NULL, NULL, NULL },
   { "tcall", OPT_BOOL, "emit .debug_tcall, the tail call table (yes)",
     &calltab_options::tcall, NULL, NULL, NULL },

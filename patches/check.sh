@@ -14,14 +14,16 @@
 # 5. Compare the patched readelf's and objdump's decoding with
 #    `calltab dump` (patches/compare.py) on objects built with the plugin
 #    (testsuite/corpus, C and C++, -O0 and -O2, DWARF 4, 5 and 64-bit
-#    DWARF, virtual tail calls) and on programs linked by ld.gold and
-#    ld.lld with --icf=all (and ld.bfd), and googletest's samples 1, 3
-#    and 5 (gtest-all.o among the objects; linked by gold and lld
-#    --icf=all) when GTEST_DIR (default /usr/src/googletest/googletest)
-#    has it: entry by entry (.debug_dcall, .debug_vcall and
-#    .debug_tcall, with the "virtual" marking of a virtual tail call's
-#    entry), after a self-test showing that a changed entry of each
-#    table, and a marking taken off or put on, is reported.
+#    DWARF, virtual tail calls, calls through member-function pointers)
+#    and on programs linked by ld.gold and ld.lld with --icf=all (and
+#    ld.bfd), and googletest's samples 1, 3 and 5 (gtest-all.o among the
+#    objects; linked by gold and lld --icf=all) when GTEST_DIR (default
+#    /usr/src/googletest/googletest) has it: entry by entry
+#    (.debug_dcall, .debug_vcall, .debug_tcall, with the "virtual"
+#    marking of a virtual tail call's entry, and .debug_pcall), after a
+#    self-test showing that a changed entry of each table, a marking
+#    taken off or put on, and a changed .debug_pcall parameter, argument
+#    and vtable slot, are reported.
 # 6. Malformed tables (patches/fuzz.py): FUZZ_COUNT (200) copies of those
 #    objects with bytes of a table changed; readelf and objdump must not
 #    crash (the first FUZZ_VALGRIND, 10, under valgrind).
@@ -119,8 +121,9 @@ if [ ! -f "$sum" ]; then
     status=1
 else
     grep -E '^(FAIL|UNRESOLVED|ERROR|XPASS):' "$sum" && status=1
-    for t in "readelf --debug-dump=dcall,vcall,tcall" \
-	     "readelf -wdvj dcall-vcall-bad" "objdump --dwarf=dcall,vcall,tcall"; do
+    for t in "readelf --debug-dump=dcall,vcall,tcall,pcall" \
+	     "readelf -wdvjP dcall-vcall-bad" \
+	     "objdump --dwarf=dcall,vcall,tcall,pcall"; do
 	grep -qxF "PASS: $t" "$sum" || { echo "check-patches: no PASS: $t" >&2; status=1; }
     done
     echo "check-patches:   $(grep -c '^PASS:' "$sum") passed, $(grep -cE '^(FAIL|UNRESOLVED|ERROR|XPASS):' "$sum") failed"
@@ -159,6 +162,12 @@ O2="-O2 -g -ffunction-sections -fno-ipa-icf"
 # at the same address naming Base::get, which the tools mark "virtual".
 # shellcheck disable=SC2086
 cc "$GXX" vtail-release-O2.o -c $O2 "$dis/vtail-release.cc"
+# Calls through member-function pointers (docs/format.md, ".debug_pcall"):
+# Handle's indirect call through its parameter 1 (parameter=1), T::Run's
+# calls and tail call of Handle passing pointers to virtual members
+# (argument=1 vtable_slot=S).
+# shellcheck disable=SC2086
+cc "$GXX" pmf-O2.o -c $O2 "$dis/pmf.cc"
 for ld in gold lld; do
     # The recursive case across two translation units, and virtual calls.
     # shellcheck disable=SC2086
@@ -173,6 +182,8 @@ for ld in gold lld; do
     cc "$GXX" "vtail-$ld-icf" $O2 -fuse-ld=$ld -Wl,--icf=all \
 	"$dis/vtail-release.cc" "$dis/vtail-a.cc" "$dis/vtail-b.cc" \
 	"$dis/vtail-main.cc"
+    # shellcheck disable=SC2086
+    cc "$GXX" "pmf-$ld-icf" $O2 -fuse-ld=$ld -Wl,--icf=all "$dis/pmf.cc"
 done
 # shellcheck disable=SC2086
 cc "$GCC" rec-two-bfd $O2 -fuse-ld=bfd "$dis/rec-two-a.c" "$dis/rec-two-c.c" \
@@ -213,7 +224,7 @@ else
     die "no googletest in $GTEST_DIR (apt-get install googletest; make check-real fetches it)"
 fi
 
-step "comparing readelf -wdvj and objdump --dwarf=dcall,vcall,tcall with calltab dump (${#files[@]} files)"
+step "comparing readelf -wdvjP and objdump --dwarf=dcall,vcall,tcall,pcall with calltab dump (${#files[@]} files)"
 python3 "$top/patches/compare.py" --self-test --calltab "$CALLTAB" --readelf "$readelf" \
     --objdump "$objdump" "${files[@]}" > "$work/compare.out"
 cstatus=$?
@@ -230,7 +241,7 @@ python3 "$top/patches/fuzz.py" --readelf "$readelf" --objdump "$objdump" \
     --valgrind "${FUZZ_VALGRIND:-10}" --tmp "$work" \
     "$work/calls-O0.o" "$work/virtual-O0.o" "$work/calls-O2.o" \
     "$work/calls-dwarf64.o" "$work/rec-two-gold-icf" \
-    "$work/vtail-release-O2.o"
+    "$work/vtail-release-O2.o" "$work/pmf-O2.o"
 fstatus=$?
 [ "$fstatus" -eq 2 ] && { echo "check-patches: the malformed-table run failed" >&2; exit 2; }
 [ "$fstatus" -eq 0 ] || status=1

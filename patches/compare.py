@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Compare the patched readelf's and objdump's decoding of .debug_dcall,
-.debug_vcall and .debug_tcall with `calltab dump --json`, entry by entry.
+.debug_vcall, .debug_tcall and .debug_pcall with `calltab dump --json`,
+entry by entry.
 
 Usage: compare.py --calltab CALLTAB --readelf READELF --objdump OBJDUMP FILE...
 
@@ -11,10 +12,13 @@ for .debug_dcall and .debug_tcall the callee's DIE offset in .debug_info
 and its name and linkage name, or "indirect" for a tail call whose
 target is not known, and "virtual" on the .debug_tcall entry that names
 the function of a virtual tail call (calltab_tcall_virtual); for
-.debug_vcall the vtable slot) must be those calltab reads, and the tool
-must print nothing on stderr.  Prints one line per file and tool, every
-difference, and last "N entries compared, N differences".  Exit
-status: 0 no difference, 1 differences, 2 a tool could not be run.
+.debug_vcall the vtable slot; for .debug_pcall the parameter K of an
+indirect call through a member-function pointer, or the argument K and
+the vtable slot S of a call passing a pointer to a virtual member) must
+be those calltab reads, and the tool must print nothing on stderr.
+Prints one line per file and tool, every difference, and last "N
+entries compared, N differences".  Exit status: 0 no difference, 1
+differences, 2 a tool could not be run.
 """
 
 import argparse
@@ -24,21 +28,30 @@ import re
 import subprocess
 import sys
 
-TABLES = ("dcall", "vcall", "tcall")
+TABLES = ("dcall", "vcall", "tcall", "pcall")
 
 # The tables whose entries name a callee DIE (and whose unit headers
 # have a .debug_info offset).
 DIE_TABLES = ("dcall", "tcall")
 
-# readelf -wdvj, objdump --dwarf=dcall,vcall,tcall: the three tables.
-READELF_OPTION = "-wdvj"
-OBJDUMP_OPTION = "--dwarf=dcall,vcall,tcall"
+# readelf -wdvjP, objdump --dwarf=dcall,vcall,tcall,pcall: the four
+# tables.
+READELF_OPTION = "-wdvjP"
+OBJDUMP_OPTION = "--dwarf=dcall,vcall,tcall,pcall"
 
 CONTENTS = re.compile(
-    r"^Contents of the \.debug_(dcall|vcall|tcall) section")
+    r"^Contents of the \.debug_(dcall|vcall|tcall|pcall) section")
 FIELD = re.compile(r"^  ([A-Za-z._ ]+):\s+(.*)$")
 ENTRY = re.compile(r"^    ([0-9a-f]+) (.*)$")
 DIE = re.compile(r"^<(0x[0-9a-f]+|0)>(?: +(.*))?$")
+# A .debug_pcall entry: an indirect call through the member-function
+# pointer in the caller's parameter K, or a call passing as argument K a
+# pointer to the virtual member in vtable slot S.  Entry tuples:
+# (address, PARAMETER, K) and (address, ARGUMENT, K, S).
+PCALL_PARAMETER = re.compile(r"^parameter=(\d+)$")
+PCALL_ARGUMENT = re.compile(r"^argument=(\d+) vtable_slot=(\d+)$")
+PARAMETER = "parameter"
+ARGUMENT = "argument"
 
 # What the patch prints after the name of the .debug_tcall entry that
 # names a virtual tail call's function, and what an entry tuple gets for
@@ -48,9 +61,10 @@ VIRTUAL = "virtual"
 
 
 def parse_dump(text):
-    """The units of a readelf -wdvj / objdump --dwarf=dcall,vcall,tcall output:
-    {(table, section ordinal, offset): unit}, unit = dict of the header
-    fields and a list of entries."""
+    """The units of a readelf -wdvjP / objdump
+    --dwarf=dcall,vcall,tcall,pcall output: {(table, section ordinal,
+    offset): unit}, unit = dict of the header fields and a list of
+    entries."""
     units = {}
     table = None
     ordinal = {t: -1 for t in TABLES}
@@ -84,6 +98,17 @@ def parse_dump(text):
             rest = m.group(2)
             if table == "tcall" and rest == "indirect":
                 unit["entries"].append((addr, "indirect"))
+            elif table == "pcall":
+                p = PCALL_PARAMETER.match(rest)
+                a = PCALL_ARGUMENT.match(rest)
+                if p:
+                    unit["entries"].append((addr, PARAMETER,
+                                            int(p.group(1))))
+                elif a:
+                    unit["entries"].append((addr, ARGUMENT, int(a.group(1)),
+                                            int(a.group(2))))
+                else:
+                    unit["entries"].append(("unparsed", addr, rest))
             elif table in DIE_TABLES:
                 virtual = (table == "tcall"
                            and rest.endswith(VIRTUAL_SUFFIX))
@@ -115,8 +140,10 @@ def calltab_units(doc):
     """The units calltab read, keyed as parse_dump keys them."""
     units = {}
     for t in TABLES:
-        scns = sorted({u["scn"] for u in doc[t]["units"]})
-        for u in doc[t]["units"]:
+        # A calltab without the table would show as units missing.
+        table = doc.get(t, {"units": []})
+        scns = sorted({u["scn"] for u in table["units"]})
+        for u in table["units"]:
             key = (t, scns.index(u["scn"]), u["offset"])
             want = {
                 "Length": "%#x" % u["length"] if u["length"] else "0",
@@ -131,6 +158,13 @@ def calltab_units(doc):
             for e in u["entries"]:
                 if t == "tcall" and e.get("indirect"):
                     want["entries"].append((e["call_site"], "indirect"))
+                elif t == "pcall" and "parameter" in e:
+                    want["entries"].append((e["call_site"], PARAMETER,
+                                            e["parameter"]))
+                elif t == "pcall":
+                    want["entries"].append((e["call_site"], ARGUMENT,
+                                            e.get("argument"),
+                                            e.get("vtable_slot")))
                 elif t in DIE_TABLES:
                     want["entries"].append(
                         (e["call_site"], e["die"], expected_name(e))
@@ -186,21 +220,25 @@ def compare(path, tool, got, want, out):
 
 def self_test(args):
     """Change entries in what calltab read of a file with entries in all
-    three tables (the first such file that has a virtual tail call, else
-    the first that has an indirect tail call, else the first such file):
-    the address of the first entry of each table, an indirect tail call
-    (another entry) into a direct one, the "virtual" marking taken off a
-    virtual tail call's entry and put on a direct tail call's (other
-    entries again).  Check that the comparison reports no difference
-    before the changes and each change, and nothing else, after them,
-    for both tools; exit 2 if it does not."""
-    def tcall_entries(want, test):
+    four tables (the first such file that has a virtual tail call and
+    both kinds of .debug_pcall entries, else the best by those, then by
+    an indirect tail call): the address of the first entry of each
+    table, an indirect tail call (another entry) into a direct one, the
+    "virtual" marking taken off a virtual tail call's entry and put on a
+    direct tail call's, a .debug_pcall parameter, argument and vtable
+    slot (other entries again).  Check that the comparison reports no
+    difference before the changes and each change, and nothing else,
+    after them, for both tools; exit 2 if it does not."""
+    def table_entries(want, table, test):
         return [(key, i) for key, unit in sorted(want.items())
-                if key[0] == "tcall"
+                if key[0] == table
                 for i, e in enumerate(unit["entries"]) if test(e)]
 
+    def tcall_entries(want, test):
+        return table_entries(want, "tcall", test)
+
     def rank(found):
-        return (bool(found[3]), bool(found[2]))
+        return (bool(found[3]), bool(found[4]), bool(found[2]))
 
     chosen = None
     for path in args.files:
@@ -213,17 +251,21 @@ def self_test(args):
             continue
         indirect = tcall_entries(want, lambda e: e[1] == "indirect")
         virtual = tcall_entries(want, lambda e: e[-1] == VIRTUAL)
-        found = (path, want, indirect, virtual)
+        pcall_kinds = (table_entries(want, "pcall",
+                                     lambda e: e[1] == PARAMETER)
+                       and len(table_entries(want, "pcall",
+                                             lambda e: e[1] == ARGUMENT)) > 1)
+        found = (path, want, indirect, virtual, pcall_kinds)
         if chosen is None or rank(found) > rank(chosen):
             chosen = found
-        if virtual:
+        if virtual and pcall_kinds:
             break
     if chosen is None:
         print("compare: self-test found no file with entries in all of %s" %
               ", ".join(".debug_" + t for t in TABLES))
         sys.exit(2)
 
-    path, want, indirect, virtual = chosen
+    path, want, indirect, virtual, _ = chosen
     unchanged = copy.deepcopy(want)
     changed = set()
     what = []
@@ -244,6 +286,19 @@ def self_test(args):
             changed.add((key, i))
             what.append("a direct tail call marked virtual")
             break
+    # .debug_pcall: a parameter, an argument and a vtable slot (the
+    # fields after the address), each where the file has such an entry.
+    for kind, field, name in ((PARAMETER, 2, "parameter"),
+                              (ARGUMENT, 2, "argument"),
+                              (ARGUMENT, 3, "vtable slot")):
+        for key, i in table_entries(want, "pcall", lambda e: e[1] == kind):
+            if (key, i) not in changed:
+                e = want[key]["entries"][i]
+                want[key]["entries"][i] = (e[:field] + (e[field] + 1,)
+                                           + e[field + 1:])
+                changed.add((key, i))
+                what.append("a .debug_pcall %s" % name)
+                break
     for t in TABLES:
         for key, i in [(key, i) for key, unit in sorted(want.items())
                        if key[0] == t

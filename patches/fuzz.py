@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""Malformed .debug_dcall/.debug_vcall/.debug_tcall for the patched readelf
-and objdump: never a crash.
+"""Malformed .debug_dcall/.debug_vcall/.debug_tcall/.debug_pcall for the
+patched readelf and objdump: never a crash.
 
 Usage: fuzz.py --readelf R --objdump O [--objcopy OBJCOPY] [--count N]
                [--seed S] [--valgrind N] [--tmp DIR] FILE...
 
-For COUNT rounds: take a FILE, copy one of its three table sections
+For COUNT rounds: take a FILE, copy one of its four table sections
 (objcopy --dump-section), change a few bytes of it (random bytes, a unit
 length, a version or address size byte, ULEB128 continuation bits), put
 it back at the same size (objcopy --update-section: the relocations stay
-valid) and run `readelf -wdvji` and `objdump --dwarf=dcall,vcall,tcall`
-on the result.  A run killed by a signal, or one of the first N runs
+valid) and run `readelf -wdvjPi` and `objdump
+--dwarf=dcall,vcall,tcall,pcall` on the result.  A run killed by a signal, or one of the first N runs
 under valgrind reporting an error, is a failure.  Warnings are expected.
 Prints "N malformed files, N failures" (and how many runs warned: the
 changes reached the decoder); exit status 1 on any failure,
@@ -79,7 +79,8 @@ def main():
 
     sections = []
     for path in args.files:
-        for name in (".debug_dcall", ".debug_vcall", ".debug_tcall"):
+        for name in (".debug_dcall", ".debug_vcall", ".debug_tcall",
+                     ".debug_pcall"):
             out = os.path.join(tmp, "orig")
             if os.path.exists(out):
                 os.unlink(out)
@@ -90,8 +91,8 @@ def main():
                 with open(out, "rb") as f:
                     sections.append((path, name, f.read()))
     if not sections:
-        print("fuzz: no .debug_dcall, .debug_vcall or .debug_tcall section "
-              "in the inputs")
+        print("fuzz: no .debug_dcall, .debug_vcall, .debug_tcall or "
+              ".debug_pcall section in the inputs")
         return 2
 
     failures = 0
@@ -108,8 +109,8 @@ def main():
             print("fuzz: objcopy --update-section failed on %s: %s" %
                   (path, p.stderr.decode(errors="replace").strip()))
             return 2
-        for cmd in ([args.readelf, "-wdvji", obj],
-                    [args.objdump, "--dwarf=dcall,vcall,tcall", obj]):
+        for cmd in ([args.readelf, "-wdvjPi", obj],
+                    [args.objdump, "--dwarf=dcall,vcall,tcall,pcall", obj]):
             if have_valgrind and i < args.valgrind:
                 cmd = ["valgrind", "-q", "--error-exitcode=99"] + cmd
             p = sh(cmd)

@@ -20,6 +20,22 @@
 #define CALLTAB_TCALL_SECTION ".debug_tcall"
 #define CALLTAB_TCALL_INDIRECT 0
 
+/* Calls through C++ member-function pointers (docs/format.md,
+   ".debug_pcall"): the units and entries of .debug_vcall; an entry's
+   value is CALLTAB_PCALL_PARAM (K) at an indirect call through the
+   member-function pointer the caller's parameter K holds at entry, or
+   CALLTAB_PCALL_ARG_SLOT (K, S) at a direct call passing as argument K
+   a constant pointer to the virtual member in vtable slot S.  */
+#define CALLTAB_PCALL_SECTION ".debug_pcall"
+#define CALLTAB_PCALL_MAX_ARG 63
+#define CALLTAB_PCALL_PARAM(k) ((unsigned long long) (k) << 1)
+#define CALLTAB_PCALL_ARG_SLOT(k, s) \
+  (((((unsigned long long) (s) << 6) | (unsigned long long) (k)) << 1) | 1)
+#define CALLTAB_PCALL_IS_ARG(v) (((v) & 1) != 0)
+#define CALLTAB_PCALL_K(v) (CALLTAB_PCALL_IS_ARG (v) ? ((v) >> 1) & 63 \
+			    : (v) >> 1)
+#define CALLTAB_PCALL_SLOT(v) ((v) >> 7)
+
 /* The version byte of every .debug_dcall and .debug_vcall unit header.  */
 #define CALLTAB_TABLE_VERSION 4
 
@@ -50,6 +66,10 @@
    unit follows GCC's unit in .debug_info and is written whenever the
    plugin writes tables, even with no call to record.  */
 #define DW_AT_calltab_tail_calls 0x3c74
+
+/* Vendor attribute of a caller's DIE: the offset of its .debug_pcall
+   unit, in the form of DW_AT_calltab_vcall_unit; always explicit.  */
+#define DW_AT_calltab_pcall_unit 0x3c75
 
 /* Vendor tag of a vtable's DIE in a declaration unit (DW_TAG_lo_user
    .. DW_TAG_hi_user range): one per vtable (_ZTV symbol) the translation

@@ -64,9 +64,14 @@ enum
 {
   CALLTAB_DCALL = 0,		/* .debug_dcall: direct calls */
   CALLTAB_VCALL = 1,		/* .debug_vcall: C++ virtual calls */
-  CALLTAB_TCALL = 2		/* .debug_tcall: tail calls (the layout of
+  CALLTAB_TCALL = 2,		/* .debug_tcall: tail calls (the layout of
 				   .debug_dcall; callee_die 0: the jump's
 				   target is not known) */
+  CALLTAB_PCALL = 3		/* .debug_pcall: calls through C++
+				   member-function pointers (the layout of
+				   .debug_vcall; the value as
+				   calltab-format.h's CALLTAB_PCALL_*
+				   macros read it) */
 };
 
 /* Severity of a recorded problem.  */

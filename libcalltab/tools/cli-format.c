@@ -11,7 +11,8 @@ const char *
 cli_table_name (int table)
 {
   return table == CALLTAB_DCALL ? "dcall"
-	 : table == CALLTAB_TCALL ? "tcall" : "vcall";
+	 : table == CALLTAB_TCALL ? "tcall"
+	 : table == CALLTAB_PCALL ? "pcall" : "vcall";
 }
 
 static const char *
@@ -19,6 +20,7 @@ section_name (int table)
 {
   return table == CALLTAB_DCALL ? CALLTAB_DCALL_SECTION
 	 : table == CALLTAB_TCALL ? CALLTAB_TCALL_SECTION
+	 : table == CALLTAB_PCALL ? CALLTAB_PCALL_SECTION
 	 : CALLTAB_VCALL_SECTION;
 }
 
@@ -29,7 +31,7 @@ cli_print_unit (FILE *out, const Calltab *ct, const Calltab_Unit *u)
 	   " format=dwarf%u version=%u address_size=%u",
 	   cli_table_name (u->table), u->section, u->scn, u->offset,
 	   u->length, u->offset_size * 8, u->version, u->address_size);
-  if (u->table != CALLTAB_VCALL)
+  if (u->table == CALLTAB_DCALL || u->table == CALLTAB_TCALL)
     fprintf (out, " debug_info=0x%08" PRIx64, u->debug_info);
   if (u->debug_info_scn != 0)
     fprintf (out, " debug_info_scn=%zu", u->debug_info_scn);
@@ -104,6 +106,20 @@ print_target (FILE *out, const Calltab *ct, const Calltab_Entry *e,
     {
       fprintf (out, json ? ",\"vtable_slot\":%" PRIu64
 			 : " vtable_slot=%" PRIu64, e->value);
+      return;
+    }
+  if (e->table == CALLTAB_PCALL)
+    {
+      /* docs/format.md, ".debug_pcall".  */
+      if (CALLTAB_PCALL_IS_ARG (e->value))
+	fprintf (out, json ? ",\"argument\":%" PRIu64 ",\"vtable_slot\":%"
+			   PRIu64 : " argument=%" PRIu64 " vtable_slot=%"
+			   PRIu64, (uint64_t) CALLTAB_PCALL_K (e->value),
+		 (uint64_t) CALLTAB_PCALL_SLOT (e->value));
+      else
+	fprintf (out, json ? ",\"parameter\":%" PRIu64
+			   : " parameter=%" PRIu64,
+		 (uint64_t) CALLTAB_PCALL_K (e->value));
       return;
     }
   fprintf (out, json ? ",\"callee_die\":%" PRIu64 ",\"die\":%" PRIu64

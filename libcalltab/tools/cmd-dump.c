@@ -29,9 +29,10 @@ dump_text (const Calltab *ct)
     printf ("tables %s\n", calltab_tables_path (ct));
   if (calltab_nunits (ct, CALLTAB_DCALL) == 0
       && calltab_nunits (ct, CALLTAB_VCALL) == 0
-      && calltab_nunits (ct, CALLTAB_TCALL) == 0 && calltab_nproblems (ct) == 0)
+      && calltab_nunits (ct, CALLTAB_TCALL) == 0
+      && calltab_nunits (ct, CALLTAB_PCALL) == 0 && calltab_nproblems (ct) == 0)
     puts ("no call tables");
-  for (int t = CALLTAB_DCALL; t <= CALLTAB_TCALL; t++)
+  for (int t = CALLTAB_DCALL; t <= CALLTAB_PCALL; t++)
     {
       Calltab_Unit u;
       for (size_t i = 0; calltab_unit (ct, t, i, &u) == 0; i++)
@@ -45,7 +46,7 @@ dump_text (const Calltab *ct)
 	    }
 	}
     }
-  for (int t = CALLTAB_DCALL; t <= CALLTAB_TCALL; t++)
+  for (int t = CALLTAB_DCALL; t <= CALLTAB_PCALL; t++)
     printf ("summary %s units=%zu entries=%zu tombstoned=%zu\n",
 	    cli_table_name (t), calltab_nunits (ct, t),
 	    calltab_nentries (ct, t), calltab_ntombstoned (ct, t));
@@ -58,7 +59,7 @@ dump_json (const Calltab *ct)
   cli_json_string (stdout, calltab_path (ct));
   fputs (",\"tables\":", stdout);
   cli_json_string (stdout, calltab_tables_path (ct));
-  for (int t = CALLTAB_DCALL; t <= CALLTAB_TCALL; t++)
+  for (int t = CALLTAB_DCALL; t <= CALLTAB_PCALL; t++)
     {
       printf (",\"%s\":{\"tombstoned\":%zu,\"units\":[", cli_table_name (t),
 	      calltab_ntombstoned (ct, t));
@@ -69,7 +70,7 @@ dump_json (const Calltab *ct)
 		  ",\"offset_size\":%u,\"version\":%u,\"address_size\":%u",
 		  i ? "," : "", u.scn, u.offset, u.length, u.offset_size,
 		  u.version, u.address_size);
-	  if (t != CALLTAB_VCALL)
+	  if (t == CALLTAB_DCALL || t == CALLTAB_TCALL)
 	    printf (",\"debug_info\":%" PRIu64 ",\"debug_info_scn\":%zu",
 		    u.debug_info, u.debug_info_scn);
 	  Calltab_Caller c;

@@ -63,7 +63,7 @@ cmd_lookup (int argc, char **argv)
       if (p.json)
 	printf ("%s{\"address\":%" PRIu64 ",\"entries\":[", i > 2 ? "," : "",
 		addrs[i]);
-      for (int t = CALLTAB_DCALL; t <= CALLTAB_TCALL; t++)
+      for (int t = CALLTAB_DCALL; t <= CALLTAB_PCALL; t++)
 	{
 	  size_t cookie = 0;
 	  Calltab_Entry e;

@@ -6,9 +6,11 @@
    belongs to) is merged, or when its call_site is live and its callee is
    merged, or its callee jumps on (it has a .debug_tcall unit: the
    functions it reaches by tail calls may be merged, and the entry is
-   where their chain starts); "merged" means the code is shared with
-   another function (calltab_functions_at gives more than one function
-   there).  Every .debug_vcall and .debug_tcall entry is kept.  Units stay, emptied ones as a bare header,
+   where their chain starts), or the call passes a pointer to a virtual
+   member (.debug_pcall: rule 10 reads which function it calls);
+   "merged" means the code is shared with another function
+   (calltab_functions_at gives more than one function there).  Every
+   .debug_vcall, .debug_tcall and .debug_pcall entry is kept.  Units stay, emptied ones as a bare header,
    so that every caller DIE keeps naming its unit; the caller DIEs'
    DW_AT_calltab_dcall_unit values are rewritten in place.  */
 
@@ -564,8 +566,23 @@ struct tally
   size_t emptied;		/* units left without an entry */
 };
 
+/* Whether the call ending at SITE passes a pointer to a virtual member
+   (.debug_pcall): disambiguation reads which function it calls.  */
+static bool
+passes_member_pointer (const struct prune *p, uint64_t site)
+{
+  size_t cookie = 0;
+  Calltab_Entry x;
+  while (calltab_lookup (p->ct, CALLTAB_PCALL, site, &cookie, &x) == 0)
+    if (CALLTAB_PCALL_IS_ARG (x.value))
+      return true;
+  return false;
+}
+
 /* Whether entry E stays: its caller is merged (CALLER_MERGED), or it is
-   live and its callee is merged, jumps on, or cannot be told.  */
+   live and its callee is merged, jumps on, or cannot be told, or the
+   call passes a member-function pointer (docs/disambiguate.md, rule
+   10).  */
 static bool
 keep_entry (const struct prune *p, const Calltab_Entry *e, bool caller_merged)
 {
@@ -575,7 +592,8 @@ keep_entry (const struct prune *p, const Calltab_Entry *e, bool caller_merged)
   bool found;
   return calltab_callee (p->ct, e, &f) != 0 || func_symbol (&f) == NULL
 	 || name_merged (p, func_symbol (&f), &found)
-	 || name_jumps (p, func_symbol (&f));
+	 || name_jumps (p, func_symbol (&f))
+	 || passes_member_pointer (p, e->call_site);
 }
 
 /* Append unit U to NB with only the entries that stay, its unit_length

@@ -1320,6 +1320,45 @@ decide_by_vtable (const struct cx *cx, Calltab_Decision *d, const char *head,
 		      npossible, cx->q->pc, slot);
 }
 
+/* D's candidates, a virtual call through SLOT having reached them at
+   LEVEL (HEAD says how the slot is known): decided by the object's
+   vtable at the PC, or by the candidates' own slots.  */
+static int
+decide_by_slot (const struct cx *cx, size_t level, Calltab_Decision *d,
+		uint64_t slot, const char *head)
+{
+  uint64_t *cdie;
+  const char **cname;
+  bool *known;
+  int ret;
+  if (keep_slot (cx, d, slot, &cdie, &cname, &known) < 0)
+    ret = -1;
+  else if (cx->q->has_this_vtable && level == 0)
+    ret = decide_by_vtable (cx, d, head, slot, cdie, cname, known);
+  else if (d->nremaining == 1 && known[0])
+    {
+      decided (d, 0);
+      ret = say (cx, d, "%s; '%s' is the only function at 0x%" PRIx64
+		 " with that slot", head, d->function.name, cx->q->pc);
+    }
+  else if (d->nremaining == 1)
+    {
+      decided (d, 0);
+      ret = say (cx, d, "%s; the other functions at 0x%" PRIx64 " have "
+		 "other slots, '%s' (slot not recorded) is the only one "
+		 "left", head, cx->q->pc, d->function.name);
+    }
+  else
+    ret = undecidable (cx, d, "virtual call without the vtable: %s; %zu "
+		       "of the %zu functions at 0x%" PRIx64 " could have "
+		       "that slot (give --this-vtable)", head,
+		       d->nremaining, d->ncandidates, cx->q->pc);
+  free (cdie);
+  free (cname);
+  free (known);
+  return ret;
+}
+
 static int
 decide_virtual (const struct cx *cx, size_t level, const Calltab_Entry *e,
 		size_t ne, Calltab_Decision *d)
@@ -1335,44 +1374,12 @@ decide_virtual (const struct cx *cx, size_t level, const Calltab_Entry *e,
   d->table = CALLTAB_VCALL;
   d->entry = f.entry;
   const struct ct_unit *u = &cx->ct->tables[CALLTAB_VCALL].units[f.entry.unit];
-  uint64_t *cdie;
-  const char **cname;
-  bool *known;
-  int ret;
-  if (keep_slot (cx, d, slot, &cdie, &cname, &known) < 0)
-    ret = -1;
-  else
-    {
-      char head[200];
-      snprintf (head, sizeof head, "the %s entry at 0x%" PRIx64 " (unit 0x%"
-		PRIx64 ") at return address 0x%" PRIx64 " calls vtable slot %"
-		PRIu64, CALLTAB_VCALL_SECTION, f.entry.offset, u->offset, r,
-		slot);
-      if (cx->q->has_this_vtable && level == 0)
-	ret = decide_by_vtable (cx, d, head, slot, cdie, cname, known);
-      else if (d->nremaining == 1 && known[0])
-	{
-	  decided (d, 0);
-	  ret = say (cx, d, "%s; '%s' is the only function at 0x%" PRIx64
-		     " with that slot", head, d->function.name, cx->q->pc);
-	}
-      else if (d->nremaining == 1)
-	{
-	  decided (d, 0);
-	  ret = say (cx, d, "%s; the other functions at 0x%" PRIx64 " have "
-		     "other slots, '%s' (slot not recorded) is the only one "
-		     "left", head, cx->q->pc, d->function.name);
-	}
-      else
-	ret = undecidable (cx, d, "virtual call without the vtable: %s; %zu "
-			   "of the %zu functions at 0x%" PRIx64 " could have "
-			   "that slot (give --this-vtable)", head,
-			   d->nremaining, d->ncandidates, cx->q->pc);
-    }
-  free (cdie);
-  free (cname);
-  free (known);
-  return ret;
+  char head[200];
+  snprintf (head, sizeof head, "the %s entry at 0x%" PRIx64 " (unit 0x%"
+	    PRIx64 ") at return address 0x%" PRIx64 " calls vtable slot %"
+	    PRIu64, CALLTAB_VCALL_SECTION, f.entry.offset, u->offset, r,
+	    slot);
+  return decide_by_slot (cx, level, d, slot, head);
 }
 
 /* The kind of call that returns to R in CT's file, decoded from its
@@ -1407,6 +1414,167 @@ call_kind_before (const Calltab *ct, uint64_t r)
   return -1;
 }
 
+/* The .debug_pcall entries at ADDR of one kind (ARG: passing a
+   pointer as argument K; else calling a parameter's) agree on one value:
+   1, that entry in *OUT; 0 when there is none or they differ; -1 on
+   error (docs/format.md, ".debug_pcall").  */
+static int
+pcall_entry_at (const Calltab *ct, uint64_t addr, bool arg, uint64_t k,
+		Calltab_Entry *out)
+{
+  Calltab_Entry *e = NULL;
+  size_t ne = 0;
+  if (entries_at (ct, CALLTAB_PCALL, addr, &e, &ne) < 0)
+    return -1;
+  int found = 0;
+  for (size_t i = 0; i < ne; i++)
+    {
+      uint64_t v = e[i].value;
+      if (e[i].tombstone || (CALLTAB_PCALL_IS_ARG (v) != 0) != arg
+	  || (arg && CALLTAB_PCALL_K (v) != k))
+	continue;
+      if (found && v != out->value)
+	{
+	  found = 0;
+	  break;
+	}
+      *out = e[i];
+      found = 1;
+    }
+  free (e);
+  return found;
+}
+
+/* The function every .debug_dcall entry at R names, or NULL.  */
+static const char *
+dcall_callee_at (const Calltab *ct, uint64_t r, int *err)
+{
+  Calltab_Entry *e = NULL;
+  size_t ne = 0;
+  *err = entries_at (ct, CALLTAB_DCALL, r, &e, &ne);
+  const char *callee = NULL;
+  for (size_t i = 0; i < ne; i++)
+    {
+      const char *s = e[i].tombstone ? NULL : callee_symbol (ct, &e[i]);
+      if (s == NULL || (callee != NULL && strcmp (callee, s) != 0))
+	{
+	  callee = NULL;
+	  break;
+	}
+      callee = s;
+    }
+  free (e);
+  return callee;
+}
+
+/* F (entered by a call, its code not holding R1) jumped on to the
+   function holding R1, whose code starts at ENTRY: when no jump through
+   a pointer reaches ENTRY (its address is taken nowhere) and every
+   direct jump to it is in F's code, passing as argument K a pointer to
+   one virtual slot, that .debug_pcall entry into *ARG and the last
+   jump's end into *SITE: 1; 0 when not, -1 on error.  */
+static int
+jumps_passed_slot (const struct cx *cx, const char *f, uint64_t entry,
+		   uint64_t k, Calltab_Entry *arg, uint64_t *site)
+{
+  const struct ct_jump *jumps;
+  size_t n;
+  int r = __calltab_entry_ways (cx->ct, cx->st, entry, &jumps, &n);
+  if (r != 0)
+    return 0;
+  int found = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      Calltab_Function *in = NULL;
+      size_t nin = 0;
+      if (__calltab_functions_at (cx->ct, cx->st, jumps[i].site - 1, &in,
+				  &nin) < 0)
+	return -1;
+      bool from_f = false;
+      for (size_t j = 0; j < nin && !from_f; j++)
+	from_f = in[j].symbol != NULL && strcmp (in[j].symbol, f) == 0;
+      free (in);
+      if (!from_f)
+	return 0;
+      Calltab_Entry a;
+      r = pcall_entry_at (cx->ct, jumps[i].site, true, k, &a);
+      if (r <= 0 || (found && a.value != arg->value))
+	return r < 0 ? -1 : 0;
+      *arg = a;
+      *site = jumps[i].site;
+      found = 1;
+    }
+  return found;
+}
+
+/* The indirect call returning to RA[LEVEL] is through the member-function
+   pointer in parameter K of its function F (.debug_pcall), and the next
+   return address is a direct call of F passing, as argument K, a pointer
+   to the virtual member in slot S: decide D as a virtual call of slot S.
+   Returns 1 when D is settled, 0 when the shape is not there, -1 on
+   error.  */
+static int
+decide_by_member_pointer (const struct cx *cx, size_t level,
+			  Calltab_Decision *d)
+{
+  if (level + 1 >= cx->q->nra)
+    return 0;
+  uint64_t r1 = cx->q->ra[level], r2 = cx->q->ra[level + 1];
+  Calltab_Entry param, arg;
+  int r = pcall_entry_at (cx->ct, r1, false, 0, &param);
+  if (r <= 0)
+    return r;
+  uint64_t k = CALLTAB_PCALL_K (param.value);
+  /* F: what the call at R2 calls, its code holding R1 (so that F, entered
+     there, made the call at R1).  */
+  int err;
+  const char *f = dcall_callee_at (cx->ct, r2, &err);
+  if (err < 0)
+    return -1;
+  if (f == NULL)
+    return 0;
+  Calltab_Function *at = NULL;
+  size_t nat = 0;
+  if (__calltab_functions_at (cx->ct, cx->st, r1 - 1, &at, &nat) < 0)
+    return -1;
+  bool holds = false;
+  for (size_t i = 0; i < nat && !holds; i++)
+    holds = at[i].symbol != NULL && strcmp (at[i].symbol, f) == 0;
+  char via[600] = "";
+  if (holds)
+    {
+      free (at);
+      r = pcall_entry_at (cx->ct, r2, true, k, &arg);
+    }
+  else
+    {
+      /* F jumped on (Test::Run's last call is a tail call): to the code
+	 at R1, from its own code only.  */
+      uint64_t entry = nat > 0 ? at[0].low_pc : 0;
+      for (size_t i = 1; i < nat; i++)
+	if (at[i].low_pc != entry)
+	  entry = 0;
+      uint64_t site = 0;
+      r = entry != 0 ? jumps_passed_slot (cx, f, entry, k, &arg, &site) : 0;
+      if (r > 0)
+	snprintf (via, sizeof via, ", which jumps to its code at 0x%" PRIx64
+		  " (its only way in: its address is taken nowhere),", site);
+      free (at);
+    }
+  if (r <= 0)
+    return r;
+  uint64_t slot = CALLTAB_PCALL_SLOT (arg.value);
+  d->table = CALLTAB_PCALL;
+  d->entry = param;
+  char head[1800];
+  snprintf (head, sizeof head, "the call returning to 0x%" PRIx64 " is "
+	    "through the member-function pointer in parameter %" PRIu64
+	    " of its function, which the call of '%s' returning to 0x%"
+	    PRIx64 "%s passes as a pointer to vtable slot %" PRIu64 " (%s)",
+	    r1, k, user_name (cx, f), r2, via, slot, CALLTAB_PCALL_SECTION);
+  return decide_by_slot (cx, level, d, slot, head) < 0 ? -1 : 1;
+}
+
 /* No entry at the return address R: say why.  */
 static int
 no_entry (const struct cx *cx, size_t level, Calltab_Decision *d)
@@ -1430,7 +1598,11 @@ no_entry (const struct cx *cx, size_t level, Calltab_Decision *d)
   else
     {
       int kind = call_kind_before (ct, r);
-      if (kind == CT_INSN_CALL_INDIRECT)
+      int m = kind == CT_INSN_CALL_INDIRECT
+	? decide_by_member_pointer (cx, level, d) : 0;
+      if (m != 0)
+	ret = m < 0 ? -1 : 0;
+      else if (kind == CT_INSN_CALL_INDIRECT)
 	ret = undecidable (cx, d, "indirect call: the call returning to 0x%"
 			   PRIx64 " in '%s' is through a pointer and not a "
 			   "virtual call: the tables do not record it", r,

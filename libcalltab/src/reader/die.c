@@ -373,7 +373,8 @@ read_callers (struct scan *sc, Dwarf_Die *cudie, unsigned int offset_size,
       static const struct { int at, table; } attrs[] = {
 	{ DW_AT_calltab_dcall_unit, CALLTAB_DCALL },
 	{ DW_AT_calltab_vcall_unit, CALLTAB_VCALL },
-	{ DW_AT_calltab_tcall_unit, CALLTAB_TCALL } };
+	{ DW_AT_calltab_tcall_unit, CALLTAB_TCALL },
+	{ DW_AT_calltab_pcall_unit, CALLTAB_PCALL } };
       for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
 	{
 	  Dwarf_Attribute attr;

@@ -25,15 +25,15 @@ struct ct_relindex;
 struct ct_group_index;
 struct ct_disamb;
 
-#define CT_NTABLES 3
+#define CT_NTABLES 4
 
 /* Whether the entries of TABLE name a callee DIE (.debug_dcall,
-   .debug_tcall), the unit header carrying debug_info; else a vtable
-   slot (.debug_vcall).  */
+   .debug_tcall), the unit header carrying debug_info; else a number
+   (.debug_vcall: a vtable slot; .debug_pcall: docs/format.md).  */
 static inline bool
 ct_table_has_callee (int table)
 {
-  return table != CALLTAB_VCALL;
+  return table == CALLTAB_DCALL || table == CALLTAB_TCALL;
 }
 
 /* A relocation applied to a section copy: where, and the section the

@@ -35,6 +35,8 @@ table_of (const char *name)
     return CALLTAB_VCALL;
   if (strcmp (name, CALLTAB_TCALL_SECTION) == 0)
     return CALLTAB_TCALL;
+  if (strcmp (name, CALLTAB_PCALL_SECTION) == 0)
+    return CALLTAB_PCALL;
   return -1;
 }
 

@@ -402,6 +402,40 @@ check_virtual_tail (struct verify *v, const Calltab_Entry *e,
 		 " entry (its vtable slot)", where);
 }
 
+/* A .debug_pcall entry E (docs/format.md): calling a parameter's
+   member-function pointer, at an indirect call; passing a pointer to a
+   virtual member, at a direct call or jump that .debug_dcall or
+   .debug_tcall records.  */
+static void
+check_pcall (struct verify *v, const Calltab_Entry *e,
+	     const struct verify_place *place, const char *where,
+	     const struct ct_call *calls, size_t n, bool jump)
+{
+  if (!CALLTAB_PCALL_IS_ARG (e->value))
+    {
+      for (size_t i = 0; i < n; i++)
+	if (calls[i].insn.kind == CT_INSN_CALL_INDIRECT && !jump)
+	  return;
+      verify_report (v, VC_CALL_KIND, place, "the call through a "
+		     "member-function pointer ending at %s is not an "
+		     "indirect call", where);
+      return;
+    }
+  bool direct = false;
+  for (size_t i = 0; i < n; i++)
+    direct |= calls[i].insn.kind != CT_INSN_CALL_INDIRECT;
+  size_t cookie = 0;
+  Calltab_Entry x;
+  if (!direct || calltab_lookup (v->ct, jump ? CALLTAB_TCALL : CALLTAB_DCALL,
+				 e->call_site, &cookie, &x) != 0)
+    verify_report (v, VC_CALL_KIND, place, "the %s passing a pointer to "
+		   "vtable slot %" PRIu64 " ending at %s is not a direct %s "
+		   "with a %s entry", jump ? "tail call" : "call",
+		   (uint64_t) CALLTAB_PCALL_SLOT (e->value), where,
+		   jump ? "jump" : "call",
+		   jump ? CALLTAB_TCALL_SECTION : CALLTAB_DCALL_SECTION);
+}
+
 void
 verify_calls (struct verify *v)
 {
@@ -413,7 +447,7 @@ verify_calls (struct verify *v)
   /* A vtable slot is a pointer of the code's ELF class (not the unit's
      address_size, which the address-size check judges).  */
   unsigned ptr_size = gelf_getclass (v->elf) == ELFCLASS32 ? 4 : 8;
-  for (int table = CALLTAB_DCALL; table <= CALLTAB_TCALL; table++)
+  for (int table = CALLTAB_DCALL; table <= CALLTAB_PCALL; table++)
     for (size_t n = 0; ; n++)
       {
 	Calltab_Unit unit;
@@ -456,6 +490,12 @@ verify_calls (struct verify *v)
 	    if (vtail)
 	      ncalls = __calltab_code_jumps_at (v->code, &cp, calls,
 						CT_MAX_INSN);
+	    /* A pointer passed by a tail call: at its jump.  */
+	    bool ptail = ncalls == 0 && table == CALLTAB_PCALL
+			 && CALLTAB_PCALL_IS_ARG (e.value);
+	    if (ptail)
+	      ncalls = __calltab_code_jumps_at (v->code, &cp, calls,
+						CT_MAX_INSN);
 	    v->calls_checked++;
 	    if (ncalls == 0)
 	      verify_report (v, VC_NOT_A_CALL, &place,
@@ -469,6 +509,8 @@ verify_calls (struct verify *v)
 		check_indirect_tail (v, &place, where, calls, ncalls);
 		check_virtual_tail (v, &e, &place, where);
 	      }
+	    else if (table == CALLTAB_PCALL)
+	      check_pcall (v, &e, &place, where, calls, ncalls, ptail);
 	    else if (table != CALLTAB_VCALL)
 	      check_dcall (v, &e, &place, &cp, where,
 			   tail ? "tail call" : "call", calls, ncalls);

@@ -227,7 +227,7 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
 		   " of this ELF file", unit->address_size, expect);
 
   const struct unit_dies *u = NULL;
-  if (unit->table != CALLTAB_VCALL)
+  if (ct_table_has_callee (unit->table))
     {
       if (v->dwarf == NULL)
 	verify_report (v, VC_DEBUG_INFO, &uplace,
@@ -255,6 +255,7 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
 		   " (%s)", unit->table == CALLTAB_DCALL
 		   ? "DW_AT_calltab_dcall_unit"
 		   : unit->table == CALLTAB_TCALL ? "DW_AT_calltab_tcall_unit"
+		   : unit->table == CALLTAB_PCALL ? "DW_AT_calltab_pcall_unit"
 		   : "DW_AT_calltab_vcall_unit");
   else if (crc == 0 && !caller.discarded
 	   && !__calltab_code_relocatable (v->code))
@@ -274,7 +275,7 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
 	v->direct++;
       else if (unit->table == CALLTAB_TCALL)
 	v->tail += !__calltab_tcall_is_method (v->ct, &e);
-      else
+      else if (unit->table == CALLTAB_VCALL)
 	v->virtual++;
       if (e.tombstone && __calltab_code_relocatable (v->code))
 	{
@@ -399,7 +400,7 @@ verify_tables (struct verify *v)
     }
   struct info_units info;
   read_units (v, &info);
-  for (int table = CALLTAB_DCALL; table <= CALLTAB_TCALL; table++)
+  for (int table = CALLTAB_DCALL; table <= CALLTAB_PCALL; table++)
     for (size_t n = 0; ; n++)
       {
 	Calltab_Unit unit;
