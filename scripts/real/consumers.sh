@@ -196,7 +196,7 @@ EOF
 report)
     d=$2
     bad=0
-    known='Unrecognized debug section: \.debug_(dcall|vcall|tcall)'
+    known='Unrecognized debug section: \.debug_(dcall|vcall|tcall|pcall)'
     while read -r w wo; do
         name=${w#"$d"/}
         line=
