@@ -214,18 +214,25 @@ __calltab_tcall_method (const Calltab *ct, const Calltab_Entry *e,
 }
 
 bool
+__calltab_entry_at_site (const Calltab *ct, int table, const Calltab_Entry *e,
+			 Calltab_Entry *out)
+{
+  size_t cookie = 0;
+  while (calltab_lookup (ct, table, e->call_site, &cookie, out) == 0)
+    if (out->call_scn == e->call_scn)
+      return true;
+  return false;
+}
+
+bool
 __calltab_tcall_slot (const Calltab *ct, const Calltab_Entry *e,
 		      uint64_t *slot)
 {
-  size_t cookie = 0;
   Calltab_Entry v;
-  while (calltab_lookup (ct, CALLTAB_VCALL, e->call_site, &cookie, &v) == 0)
-    if (v.call_scn == e->call_scn)
-      {
-	*slot = v.value;
-	return true;
-      }
-  return false;
+  if (!__calltab_entry_at_site (ct, CALLTAB_VCALL, e, &v))
+    return false;
+  *slot = v.value;
+  return true;
 }
 
 bool

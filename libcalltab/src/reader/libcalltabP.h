@@ -263,6 +263,10 @@ bool __calltab_tcall_method (const Calltab *ct, const Calltab_Entry *e,
    call's .debug_tcall entries at its site).  */
 bool __calltab_tcall_slot (const Calltab *ct, const Calltab_Entry *e,
 			   uint64_t *slot);
+/* An entry of TABLE at E's site in E's section (in an object, sites are
+   offsets, the same in many sections) into *OUT; false if none.  */
+bool __calltab_entry_at_site (const Calltab *ct, int table,
+			      const Calltab_Entry *e, Calltab_Entry *out);
 bool __calltab_vcall_is_tail (const Calltab *ct, const Calltab_Entry *e);
 
 

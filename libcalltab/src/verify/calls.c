@@ -414,7 +414,7 @@ check_pcall (struct verify *v, const Calltab_Entry *e,
   if (!CALLTAB_PCALL_IS_ARG (e->value))
     {
       for (size_t i = 0; i < n; i++)
-	if (calls[i].insn.kind == CT_INSN_CALL_INDIRECT && !jump)
+	if (calls[i].insn.kind == CT_INSN_CALL_INDIRECT)
 	  return;
       verify_report (v, VC_CALL_KIND, place, "the call through a "
 		     "member-function pointer ending at %s is not an "
@@ -424,10 +424,10 @@ check_pcall (struct verify *v, const Calltab_Entry *e,
   bool direct = false;
   for (size_t i = 0; i < n; i++)
     direct |= calls[i].insn.kind != CT_INSN_CALL_INDIRECT;
-  size_t cookie = 0;
   Calltab_Entry x;
-  if (!direct || calltab_lookup (v->ct, jump ? CALLTAB_TCALL : CALLTAB_DCALL,
-				 e->call_site, &cookie, &x) != 0)
+  if (!direct
+      || !__calltab_entry_at_site (v->ct, jump ? CALLTAB_TCALL : CALLTAB_DCALL,
+				   e, &x))
     verify_report (v, VC_CALL_KIND, place, "the %s passing a pointer to "
 		   "vtable slot %" PRIu64 " ending at %s is not a direct %s "
 		   "with a %s entry", jump ? "tail call" : "call",
