@@ -151,34 +151,36 @@ entry_pfn_parameter (tree v)
   return parameter_index (parm);
 }
 
+/* The address V is loaded from, `V = *ADDR' (a MEM_REF at offset 0), or
+   NULL_TREE.  */
+tree
+load_address (tree v)
+{
+  if (TREE_CODE (v) != SSA_NAME)
+    return NULL_TREE;
+  gimple *load = SSA_NAME_DEF_STMT (v);
+  if (!gimple_assign_single_p (load))
+    return NULL_TREE;
+  tree mem = gimple_assign_rhs1 (load);
+  if (TREE_CODE (mem) != MEM_REF || !integer_zerop (TREE_OPERAND (mem, 1)))
+    return NULL_TREE;
+  return TREE_OPERAND (mem, 0);
+}
+
 /* Whether L is loaded from OBJECT's vtable at PFN - 1: L = *(VPTR + OFF),
    VPTR = *OBJECT, OFF = PFN - 1 (through conversions).  */
 bool
 vtable_entry_load_p (tree l, tree pfn, tree object)
 {
-  if (TREE_CODE (l) != SSA_NAME)
+  tree addr = load_address (l);
+  if (addr == NULL_TREE || TREE_CODE (addr) != SSA_NAME)
     return false;
-  gimple *load = SSA_NAME_DEF_STMT (l);
-  if (!gimple_assign_single_p (load))
-    return false;
-  tree mem = gimple_assign_rhs1 (load);
-  if (TREE_CODE (mem) != MEM_REF || !integer_zerop (TREE_OPERAND (mem, 1))
-      || TREE_CODE (TREE_OPERAND (mem, 0)) != SSA_NAME)
-    return false;
-  gimple *add = SSA_NAME_DEF_STMT (TREE_OPERAND (mem, 0));
+  gimple *add = SSA_NAME_DEF_STMT (addr);
   if (!is_gimple_assign (add)
       || gimple_assign_rhs_code (add) != POINTER_PLUS_EXPR)
     return false;
   /* VPTR: the load of the object's first word.  */
-  tree vptr = gimple_assign_rhs1 (add);
-  if (TREE_CODE (vptr) != SSA_NAME)
-    return false;
-  gimple *vload = SSA_NAME_DEF_STMT (vptr);
-  if (!gimple_assign_single_p (vload))
-    return false;
-  tree vmem = gimple_assign_rhs1 (vload);
-  if (TREE_CODE (vmem) != MEM_REF || !integer_zerop (TREE_OPERAND (vmem, 1))
-      || TREE_OPERAND (vmem, 0) != object)
+  if (load_address (gimple_assign_rhs1 (add)) != object)
     return false;
   /* OFF: PFN - 1.  */
   tree off = strip_converts (gimple_assign_rhs2 (add));

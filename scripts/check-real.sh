@@ -237,6 +237,19 @@ esac
 # and not, each against its ld.bfd link (the same objects, no folding);
 # a stop calltab names wrong fails check-real, the share decided is a
 # figure.
+# icf_result RC OUT [PREFIX [SUFFIX]]: the figures' line (the last of
+# OUT) between PREFIX and SUFFIX; a failure when RC is not 0 (a stop
+# named wrong, or the run failed).
+icf_result () {
+    local line
+    line=${3:-}$(tail -n 1 "$2")${4:-}
+    if [ "$1" -eq 0 ]; then
+        echo "$line"
+    else
+        echo "$line: FAIL (exit $1; $2)"
+        fail=$((fail + 1))
+    fi
+}
 echo
 echo "merged code under gdb (scripts/real/icf-stops.sh): calltab's name against the unfolded program's"
 # At CONSUMER_LEVEL the four links; at -O0 (the samples stop 45,000 to
@@ -261,13 +274,7 @@ for l in $LEVELS; do
         "$REAL_TOP/scripts/real/icf-stops.sh" "$icf" "$ref" \
             "$l googletest samples, $n" "$d/icf-stops-$n" \
             >"$d/icf-stops-$n.txt" 2>&1 || rc=$?
-        line=$(tail -n 1 "$d/icf-stops-$n.txt")
-        if [ "$rc" -eq 0 ]; then
-            echo "$line"
-        else
-            echo "$line: FAIL (exit $rc; $d/icf-stops-$n.txt)"
-            fail=$((fail + 1))
-        fi
+        icf_result "$rc" "$d/icf-stops-$n.txt"
     done
 done
 
@@ -281,13 +288,7 @@ if [ "$CONSUMER_LEVEL" = -O2 ] && [ "${GTEST_OWN_TESTS:-1}" = 1 ]; then
         CXX=$GXX KEEP=$(real_leveldir -O2)/gtest-tests-$ld \
             bash "$REAL_TOP/bench/gdb-icf-tests.sh" googletest "$ld" \
             >"$(real_leveldir -O2)/gtest-tests-$ld.txt" 2>&1 || rc=$?
-        line=$(tail -n 1 "$(real_leveldir -O2)/gtest-tests-$ld.txt")
-        if [ "$rc" -eq 0 ]; then
-            echo "-O2 $line ($ld)"
-        else
-            echo "-O2 googletest tests, $ld: FAIL (exit $rc; $(real_leveldir -O2)/gtest-tests-$ld.txt)"
-            fail=$((fail + 1))
-        fi
+        icf_result "$rc" "$(real_leveldir -O2)/gtest-tests-$ld.txt" "-O2 " " ($ld)"
     done
 fi
 

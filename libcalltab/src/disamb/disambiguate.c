@@ -1467,6 +1467,16 @@ dcall_callee_at (const Calltab *ct, uint64_t r, int *err)
   return callee;
 }
 
+/* Whether the function SYMBOL is among F[0..N).  */
+static bool
+has_symbol (const Calltab_Function *f, size_t n, const char *symbol)
+{
+  for (size_t i = 0; i < n; i++)
+    if (f[i].symbol != NULL && strcmp (f[i].symbol, symbol) == 0)
+      return true;
+  return false;
+}
+
 /* F (entered by a call, its code not holding R1) jumped on to the
    function holding R1, whose code starts at ENTRY: when no jump through
    a pointer reaches ENTRY (its address is taken nowhere) and every
@@ -1490,9 +1500,7 @@ jumps_passed_slot (const struct cx *cx, const char *f, uint64_t entry,
       if (__calltab_functions_at (cx->ct, cx->st, jumps[i].site - 1, &in,
 				  &nin) < 0)
 	return -1;
-      bool from_f = false;
-      for (size_t j = 0; j < nin && !from_f; j++)
-	from_f = in[j].symbol != NULL && strcmp (in[j].symbol, f) == 0;
+      bool from_f = has_symbol (in, nin, f);
       free (in);
       if (!from_f)
 	return 0;
@@ -1537,11 +1545,8 @@ decide_by_member_pointer (const struct cx *cx, size_t level,
   size_t nat = 0;
   if (__calltab_functions_at (cx->ct, cx->st, r1 - 1, &at, &nat) < 0)
     return -1;
-  bool holds = false;
-  for (size_t i = 0; i < nat && !holds; i++)
-    holds = at[i].symbol != NULL && strcmp (at[i].symbol, f) == 0;
   char via[600] = "";
-  if (holds)
+  if (has_symbol (at, nat, f))
     {
       free (at);
       r = pcall_entry_at (cx->ct, r2, true, k, &arg);
