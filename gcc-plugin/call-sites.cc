@@ -506,9 +506,7 @@ call_sites::record (rtx_insn *insn, unsigned part, int debug_label)
   /* A direct call or tail call passing a constant pointer to a virtual
      member (docs/format.md, ".debug_pcall").  */
   unsigned HOST_WIDE_INT pvalue;
-  if ((c.kind == CT_CALL_DIRECT
-       || (c.kind == CT_CALL_TAIL && c.value != CT_TAIL_INDIRECT))
-      && opts.vcall
+  if (ct_call_names_function (c) && opts.vcall
       && calltab_member_pointer_call (current_function_decl,
 				      INSN_LOCATION (insn),
 				      direct_callee_decl (XEXP (call, 0)),

@@ -723,7 +723,7 @@ calltab_emit_tables (const call_record &rec)
   auto_vec<bool> callee;
   callee.safe_grow_cleared (n);
   for (const ct_call &c : rec.calls)
-    if (c.kind != CT_CALL_VIRTUAL && c.value != CT_TAIL_INDIRECT)
+    if (ct_call_names_function (c))
       callee[c.value] = true;
   for (unsigned i = 0; i < n; i++)
     {

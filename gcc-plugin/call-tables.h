@@ -68,6 +68,15 @@ struct ct_call
 				   .debug_pcall value */
 };
 
+/* Whether C's VALUE is a callee index in call_record::functions (and not
+   a slot, a .debug_pcall value or CT_TAIL_INDIRECT).  */
+inline bool
+ct_call_names_function (const ct_call &c)
+{
+  return (c.kind == CT_CALL_DIRECT
+	  || (c.kind == CT_CALL_TAIL && c.value != CT_TAIL_INDIRECT));
+}
+
 /* A vtable the TU emits (docs/format.md "Vtables").  */
 struct ct_vtable
 {
