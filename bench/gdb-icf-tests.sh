@@ -11,9 +11,11 @@
 #   bench/gdb-icf-tests.sh [googlemock|googletest] [LINKER]
 #                                       (KEEP=DIR keeps and reuses the build)
 #
-# Prints icf-stops.sh's figures per test program and their sum.  Exit
-# status 1 when calltab named a stop wrong in any program (make
-# check-real fails then), 2 when a program could not be measured.
+# Prints icf-stops.sh's figures per test program and their sum, and the
+# summary of `calltab verify` on each --icf=all link.  Exit status 1
+# when calltab named a stop wrong or verify found an error or a warning
+# in any program (make check-real fails then), 2 when a program could
+# not be measured.
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -75,6 +77,15 @@ for prog in $TESTS; do
     cat "$dir/$t.txt"
     [ "$rc" -le 1 ] || { echo "$t: icf-stops.sh failed ($rc)" >&2; exit 2; }
     [ "$rc" -eq 0 ] || wrong=1
+    rc=0
+    "$top/libcalltab/tools/calltab" verify "$dir/$t-icf" >"$dir/$t-icf.verify" 2>&1 || rc=$?
+    v=$(tail -n 1 "$dir/$t-icf.verify")
+    echo "verify: $v"
+    case $rc:$v in
+    0:*": 0 errors, 0 warnings"*) ;;
+    [01]:*) echo "$t: calltab verify: errors or warnings ($dir/$t-icf.verify)" >&2; wrong=1 ;;
+    *) echo "$t: calltab verify failed ($rc)" >&2; exit 2 ;;
+    esac
     sum+=("$(tail -n 1 "$dir/$t.txt")")
 done
 printf '%s\n' "${sum[@]}" | python3 -c '

@@ -50,6 +50,7 @@
 	CALLTAB_S_CHECK (.Lct_at_dcall_implicit, DW_AT_calltab_dcall_implicit)
 	CALLTAB_S_CHECK (.Lct_at_tcall_unit, DW_AT_calltab_tcall_unit)
 	CALLTAB_S_CHECK (.Lct_at_tail_calls, DW_AT_calltab_tail_calls)
+	CALLTAB_S_CHECK (.Lct_at_pcall_unit, DW_AT_calltab_pcall_unit)
 #undef CALLTAB_S_CHECK
 #endif
 #endif

@@ -62,7 +62,8 @@ OUTSIDE_NAMES = {
     "GCC (gcc/)": """auto-profile.cc auto-profile.h bb-reorder.cc calls.cc
         cfgcleanup.cc cfghooks.cc dwarf2.h final.cc gcov-io.cc gcov-io.h
         hierarchical_discriminator.cc input.h plugin-version.h predict.cc
-        profile-count.h symtab-thunks.cc system.h tree-cfg.cc varasm.cc""",
+        profile-count.h sparseset.h symtab-thunks.cc system.h tree-cfg.cc
+        varasm.cc""",
     "GCC's libiberty, libgcc and libstdc++": """cp-demangle.c d-demangle.c
         hashtab.c regex.c rust-demangle.c unwind-pe.h hashtable.h
         new_allocator.h""",

@@ -4,9 +4,11 @@
      even: the rest is a whole file, opened with calltab_begin and walked
 	   as calltab dump walks it (units, entries, callees, callers,
 	   lookups, problems);
-     odd:  the rest is the contents of one table section (bit 1: 0
-	   .debug_dcall, 1 .debug_vcall), decoded directly, so that
-	   mutations reach the decoder without first breaking the ELF.
+     odd:  the rest is the contents of one table section (bits 1-2:
+	   the table, CALLTAB_DCALL to CALLTAB_PCALL: 1 .debug_dcall,
+	   3 .debug_vcall, 5 .debug_tcall, 7 .debug_pcall), decoded
+	   directly, so that mutations reach the decoder without first
+	   breaking the ELF.
    To exercise more of the library on an opened file (calltab verify),
    add a function to the `steps' table below.  */
 
@@ -26,7 +28,7 @@ static volatile uint64_t sink;
 static void
 walk_entries (Calltab *ct)
 {
-  for (int t = CALLTAB_DCALL; t <= CALLTAB_VCALL; t++)
+  for (int t = 0; t < CT_NTABLES; t++)
     {
       Calltab_Unit u;
       for (size_t i = 0; calltab_unit (ct, t, i, &u) == 0; i++)
@@ -38,7 +40,10 @@ walk_entries (Calltab *ct)
 	  for (size_t j = 0; calltab_unit_entry (ct, &u, j, &e) == 0; j++)
 	    {
 	      Calltab_Func f;
-	      if (t == CALLTAB_DCALL && calltab_callee (ct, &e, &f) == 0)
+	      if (t == CALLTAB_TCALL)
+		sink += calltab_tcall_virtual (ct, &e);
+	      if ((t == CALLTAB_DCALL || t == CALLTAB_TCALL)
+		  && calltab_callee (ct, &e, &f) == 0)
 		{
 		  if (f.name != NULL)
 		    sink += strlen (f.name);
@@ -96,11 +101,13 @@ fuzz_section (int table, const uint8_t *data, size_t size)
 {
   Calltab ct;
   memset (&ct, 0, sizeof ct);
-  struct ct_section sec = {
-    .table = table, .scn = 1,
-    .name = table == CALLTAB_DCALL ? CALLTAB_DCALL_SECTION
-				   : CALLTAB_VCALL_SECTION,
+  static const char *const names[CT_NTABLES] = {
+    [CALLTAB_DCALL] = CALLTAB_DCALL_SECTION,
+    [CALLTAB_VCALL] = CALLTAB_VCALL_SECTION,
+    [CALLTAB_TCALL] = CALLTAB_TCALL_SECTION,
+    [CALLTAB_PCALL] = CALLTAB_PCALL_SECTION,
   };
+  struct ct_section sec = { .table = table, .scn = 1, .name = names[table] };
   sec.label = sec.name;
   sec.data = malloc (size ? size : 1);
   if (sec.data == NULL)
@@ -147,6 +154,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if ((data[0] & 1) == 0)
     fuzz_file (data + 1, size - 1);
   else
-    fuzz_section ((data[0] >> 1) & 1, data + 1, size - 1);
+    fuzz_section ((data[0] >> 1) & 3, data + 1, size - 1);
   return 0;
 }

@@ -86,7 +86,7 @@ enum
    ELF section the unit is in.  */
 typedef struct
 {
-  int table;			/* CALLTAB_DCALL, CALLTAB_VCALL, CALLTAB_TCALL */
+  int table;			/* CALLTAB_DCALL to CALLTAB_PCALL */
   size_t index;			/* index of the unit in its table */
   const char *section;		/* section name */
   size_t scn;			/* ELF section index */
@@ -97,7 +97,7 @@ typedef struct
   unsigned int address_size;	/* 4 or 8 */
   uint64_t debug_info;		/* dcall, tcall: relocated .debug_info offset
 				   of the unit the callee_die values are
-				   relative to; 0 for vcall */
+				   relative to; 0 for vcall and pcall */
   size_t debug_info_scn;	/* relocatable object with several
 				   .debug_info sections (one per COMDAT
 				   group): ELF section index of the one
@@ -111,7 +111,7 @@ typedef struct
 /* One entry.  */
 typedef struct
 {
-  int table;			/* CALLTAB_DCALL, CALLTAB_VCALL, CALLTAB_TCALL */
+  int table;			/* CALLTAB_DCALL to CALLTAB_PCALL */
   size_t unit;			/* index of its unit */
   size_t index;			/* index of the entry in its table */
   uint64_t offset;		/* section offset of the entry */

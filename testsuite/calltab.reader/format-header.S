@@ -46,6 +46,8 @@
 	CHECK (.Lct_at_tcall_unit, DW_AT_calltab_tcall_unit)
 	.print "checking .Lct_at_tail_calls = DW_AT_calltab_tail_calls"
 	CHECK (.Lct_at_tail_calls, DW_AT_calltab_tail_calls)
+	.print "checking .Lct_at_pcall_unit = DW_AT_calltab_pcall_unit"
+	CHECK (.Lct_at_pcall_unit, DW_AT_calltab_pcall_unit)
 	.print "checking CT_TAILCALL_INDIRECT's 0 = CALLTAB_TCALL_INDIRECT"
 	CHECK (0, CALLTAB_TCALL_INDIRECT)
 	.print "checking .Lct_unit_attr_form32 = CALLTAB_UNIT_ATTR_FORM (4)"
@@ -65,6 +67,10 @@
 	ct_tcall_section
 	ct_dcall_unit t, 0
 	ct_unit_end t
+	.popsection
+	ct_pcall_section
+	ct_vcall_unit pc
+	ct_unit_end pc
 	.popsection
 
 	/* The producer prefix and its length.  */

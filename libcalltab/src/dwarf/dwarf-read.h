@@ -1,10 +1,10 @@
 /* dwarf-read.h: the dwarf layer of libcalltab (internal): DWARF read
    through libdw and libdwfl so that malformed input cannot crash or
    mislead the layers above.  die-string.c: string attributes bounded by
-   their unit (calltab_die_string); srclines.c: line tables and file
-   names where libdw can read them; dwfl.c: the one libdwfl set-up and
-   where libdwfl placed an address of a relocatable object.  Above
-   common (common/common.h).  */
+   their unit (calltab_die_string); die-entry.c: where a function is
+   entered; srclines.c: line tables and file names where libdw can read
+   them; dwfl.c: the one libdwfl set-up and where libdwfl placed an
+   address of a relocatable object.  Above common (common/common.h).  */
 
 #ifndef CALLTAB_DWARF_READ_H
 #define CALLTAB_DWARF_READ_H 1
@@ -27,6 +27,11 @@ bool __calltab_producer_names_plugin (const char *producer);
 /* DIE's DW_AT_linkage_name (DW_AT_MIPS_linkage_name before DWARF 4),
    through its abstract origin and specification; NULL if none.  */
 const char *__calltab_die_linkage_name (Dwarf_Die *die);
+
+/* Where the function of DIE is entered (die-entry.c): its
+   DW_AT_entry_pc, else DW_AT_low_pc, else the start of the first range
+   of its DW_AT_ranges.  Returns 0, or -1 when DIE has no address.  */
+int __calltab_die_entry (Dwarf_Die *die, Dwarf_Addr *entry);
 
 /* The one libdwfl set-up of the reader and the verifier: report PATH
    offline, separate debug files along *DEBUGINFO_PATH (NULL string:

@@ -43,7 +43,7 @@ decode_entries (Calltab *ct, size_t secno, struct ct_unit *u,
   const struct ct_section *sec = &ct->sections[secno];
   struct ct_table *tab = &ct->tables[sec->table];
   const char *field = ct_table_has_callee (sec->table) ? "callee_die"
-		      : "vtable_slot";
+		      : sec->table == CALLTAB_PCALL ? "value" : "vtable_slot";
   unsigned int asz = u->address_size;
   uint64_t ones = asz == 8 ? UINT64_MAX : (UINT64_C (1) << (8 * asz)) - 1;
 

@@ -80,7 +80,9 @@ enum reach
   R_LOW_PC,			/* F's DW_AT_low_pc is the target */
   R_OWN_UNIT,			/* F's own table unit starts there */
   R_GCC_DIE,			/* GCC's DIE of F has it as low_pc */
-  R_THUNK			/* F is a thunk that jumps to the target */
+  R_THUNK,			/* F is a thunk that jumps to the target */
+  R_GCC_DIES,			/* GCC's DIEs that could be F's have it */
+  R_UNIT_ALIAS			/* F is a local alias of code there */
 };
 
 /* Whether F is among the names at C's target, and whether every other
@@ -118,15 +120,14 @@ target_is (const struct verify *v, const struct ct_call *c, size_t scn,
   return c->target == addr;
 }
 
-/* Whether DIE's DW_AT_low_pc is C's target: the linker resolved it to
-   the code the function has in the output.  */
+/* Whether DIE's entry (its DW_AT_low_pc, or the first of its
+   DW_AT_ranges: a function with a cold part) is C's target: the linker
+   resolved it to the code the function has in the output.  */
 static bool
 low_pc_is_target (struct verify *v, const struct ct_call *c, Dwarf_Die *die)
 {
-  Dwarf_Attribute attr;
   Dwarf_Addr low;
-  if (dwarf_attr (die, DW_AT_low_pc, &attr) == NULL
-      || dwarf_formaddr (&attr, &low) != 0)
+  if (__calltab_die_entry (die, &low) != 0)
     return false;
   if (!__calltab_code_relocatable (v->code))
     return low != 0 && target_is (v, c, 0, low);
@@ -190,6 +191,43 @@ reach_by_gcc_die (struct verify *v, const struct ct_call *c,
   if (!verify_gcc_callee (v, f, ret, &die) || !low_pc_is_target (v, c, &die))
     return false;
   *gcc_die = dwarf_dieoffset (&die);
+  return true;
+}
+
+/* low_pc_is_target for verify_gcc_unit_code_at: ARG is the call.  */
+static bool
+low_pc_is_call_target (struct verify *v, const void *arg, Dwarf_Die *die)
+{
+  return low_pc_is_target (v, arg, die);
+}
+
+/* F is a local function (its DIE has no DW_AT_external) without a symbol
+   in the linked file, and GCC's DIEs of its unit put code of it at the
+   target: every definition that could be F's (its name alone, where
+   several share it, so that verify_gcc_callee cannot pick one) has the
+   target as DW_AT_low_pc (*OWN), or none could be F's and another
+   definition there has it: F is an alias GCC's IPA-ICF made of that
+   function (the tables name the function the source called).  ld.gold
+   dropped the local symbols when it folded their code into the
+   target.  */
+static bool
+reach_by_unit_code (struct verify *v, const struct ct_call *c,
+		    const Calltab_Func *f, Dwarf_Off *code_die, bool *own)
+{
+  Dwarf_Die die;
+  if (v->dwarf == NULL || __calltab_code_relocatable (v->code)
+      || f->scn != 0 || !c->placed
+      || dwarf_offdie (v->dwarf, f->die, &die) == NULL
+      || dwarf_hasattr (&die, DW_AT_external))
+    return false;
+  size_t cookie = 0, scn;
+  uint64_t addr, size;
+  if (__calltab_code_symbol_named (v->code, callee_label (f), &cookie, &scn,
+				   &addr, &size))
+    return false;
+  if (!verify_gcc_unit_code_at (v, f, low_pc_is_call_target, c, &die, own))
+    return false;
+  *code_die = dwarf_dieoffset (&die);
   return true;
 }
 
@@ -282,6 +320,10 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
 	how = R_OWN_UNIT;
       if (how == R_NO && reach_by_thunk (v, &calls[i], &f, &thunk))
 	how = R_THUNK;
+      bool own = false;
+      if (how == R_NO
+	  && reach_by_unit_code (v, &calls[i], &f, &gcc_die, &own))
+	how = own ? R_GCC_DIES : R_UNIT_ALIAS;
       if (how == R_NO)
 	continue;
       char target[1100], why[160];
@@ -299,6 +341,15 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
       else if (how == R_GCC_DIE)
 	snprintf (why, sizeof why, "the DW_AT_low_pc of GCC's DIE of it,"
 		  " .debug_info[0x%08" PRIx64 "], is the target",
+		  (uint64_t) gcc_die);
+      else if (how == R_GCC_DIES)
+	snprintf (why, sizeof why, "each of GCC's DIEs of its name in its"
+		  " unit, .debug_info[0x%08" PRIx64 "] the first, has the"
+		  " target as DW_AT_low_pc", (uint64_t) gcc_die);
+      else if (how == R_UNIT_ALIAS)
+	snprintf (why, sizeof why, "a local alias: no symbol and no code"
+		  " of its own; GCC's DIE .debug_info[0x%08" PRIx64 "] of"
+		  " its unit has the target as DW_AT_low_pc",
 		  (uint64_t) gcc_die);
       else
 	{

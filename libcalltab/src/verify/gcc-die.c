@@ -122,7 +122,7 @@ static int
 add_def (struct gcc_dies *g, Dwarf_Die *die)
 {
   Dwarf_Addr low;
-  if (dwarf_lowpc (die, &low) != 0 && dwarf_entrypc (die, &low) != 0)
+  if (__calltab_die_entry (die, &low) != 0)
     return 0;		/* a declaration or an abstract DIE */
   struct gcc_def d = { .die = dwarf_dieoffset (die) };
   verify_die_names (die, &d.name, &d.linkage);
@@ -414,6 +414,55 @@ verify_gcc_callee (struct verify *v, const Calltab_Func *f,
     }
   free (local);
   return nhit == 1 && dwarf_offdie (v->dwarf, hit->die, out) != NULL;
+}
+
+/* Whether GCC may give the DIE of F's code no DW_AT_linkage_name: it
+   writes one for public functions only (their clones' DIEs reach it
+   through DW_AT_abstract_origin), not for a static or function-local
+   one (_ZL, _ZZ), one in an anonymous namespace or a lambda's member
+   (Ul, a closure type); in C the name is the symbol.  */
+static bool
+gcc_may_omit_linkage (const Calltab_Func *f)
+{
+  const char *s = f->linkage_name;
+  if (s == NULL || strncmp (s, "_Z", 2) != 0)
+    return true;
+  return (strncmp (s, "_ZL", 3) == 0 || strncmp (s, "_ZZ", 3) == 0
+	  || strstr (s, "_GLOBAL__N_") != NULL || strstr (s, "Ul") != NULL);
+}
+
+bool
+verify_gcc_unit_code_at (struct verify *v, const Calltab_Func *f,
+			 bool (*at) (struct verify *, const void *,
+				     Dwarf_Die *),
+			 const void *arg, Dwarf_Die *die, bool *own)
+{
+  struct gcc_dies *g = unit_of (v, f);
+  if (g == NULL)
+    return false;
+  /* A definition without a linkage name is matched by its name alone,
+     which many share (operator()): only where F's own could lack one.  */
+  bool by_name = gcc_may_omit_linkage (f);
+  Dwarf_Die d;
+  *own = false;
+  for (size_t i = 0; i < g->ndefs; i++)
+    if ((g->defs[i].linkage != NULL || by_name)
+	&& verify_gcc_names_match (f, g->defs[i].name, g->defs[i].linkage))
+      {
+	if (dwarf_offdie (v->dwarf, g->defs[i].die, &d) == NULL
+	    || !at (v, arg, &d))
+	  return false;		/* F may have code of its own elsewhere */
+	if (!*own)
+	  *die = d;
+	*own = true;
+      }
+  if (*own)
+    return true;
+  for (size_t i = 0; i < g->ndefs; i++)
+    if (dwarf_offdie (v->dwarf, g->defs[i].die, die) != NULL
+	&& at (v, arg, die))
+      return true;
+  return false;
 }
 
 void

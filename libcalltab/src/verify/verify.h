@@ -37,6 +37,7 @@
 #define verify_gcc_names_match __calltab_verify_gcc_names_match
 #define verify_gcc_callee __calltab_verify_gcc_callee
 #define verify_gcc_dies_end __calltab_verify_gcc_dies_end
+#define verify_gcc_unit_code_at __calltab_verify_gcc_unit_code_at
 #define verify_vtables __calltab_verify_vtables
 
 enum verify_severity
@@ -260,6 +261,16 @@ bool verify_gcc_names_match (const Calltab_Func *f, const char *name,
    False when there is none or more than one.  */
 bool verify_gcc_callee (struct verify *v, const Calltab_Func *f,
 			const struct ct_place *ret, Dwarf_Die *die);
+
+/* Whether code of F's translation unit is where AT (V, ARG, DIE) says,
+   in GCC's DIEs of its unit (gcc-die.c): every definition there that
+   could be F's is (*OWN set; *DIE the first), or none could be F's and
+   another definition, *DIE, is: what a local alias GCC's IPA-ICF made of
+   that function looks like.  */
+bool verify_gcc_unit_code_at (struct verify *v, const Calltab_Func *f,
+			      bool (*at) (struct verify *, const void *,
+					  Dwarf_Die *),
+			      const void *arg, Dwarf_Die *die, bool *own);
 void verify_gcc_dies_end (struct verify *v);
 
 #endif /* verify.h */
