@@ -449,8 +449,10 @@ typedef struct
   size_t units_without_plugin;	/* .debug_info units built without the
 				   plugin: not judged by its rules */
   size_t tcall_entries;		/* .debug_tcall entries; this field and
-				   units_without_plugin are filled by
-				   calltab_verify@@CALLTAB_0.7 only */
+				   units_without_plugin are filled from
+				   calltab_verify@CALLTAB_0.7 on */
+  size_t pcall_entries;		/* .debug_pcall entries; filled by
+				   calltab_verify@@CALLTAB_0.10 only */
 } Calltab_Verify_Counts;
 
 /* The number of checks in the registry.  */

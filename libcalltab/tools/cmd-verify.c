@@ -15,6 +15,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 #include "calltab-cli.h"
 
 static const char *const severity_names[] = { "error", "warning", "note" };
@@ -144,7 +145,7 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
   size_t notes = counts.notes;
   bool failed = result > 0;
   size_t entries = counts.dcall_entries + counts.vcall_entries
-		   + counts.tcall_entries;
+		   + counts.tcall_entries + counts.pcall_entries;
   Calltab_Verify_Check c;
 
   if (json)
@@ -153,13 +154,14 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
       cli_json_string (stdout, path);
       printf (", \"status\": \"%s\", \"units\": %zu, \"entries\": %zu,"
 	      " \"direct\": %zu, \"virtual\": %zu, \"tail\": %zu,"
-	      " \"tombstoned\": %zu,"
+	      " \"member_pointer\": %zu, \"tombstoned\": %zu,"
 	      " \"calls_checked\": %zu, \"gcc_call_sites\": %zu,"
 	      " \"line_rows\": %zu,\n     \"errors\": %zu, \"warnings\": %zu,"
 	      " \"notes\": %zu",
 	      failed ? "problems" : "clean", counts.units, entries,
 	      counts.dcall_entries, counts.vcall_entries, counts.tcall_entries,
-	      counts.tombstoned, counts.calls_checked, counts.gcc_call_sites,
+	      counts.pcall_entries, counts.tombstoned, counts.calls_checked,
+	      counts.gcc_call_sites,
 	      counts.line_rows, errors, warnings, notes);
       if (counts.units_without_plugin > 0)
 	printf (", \"units_without_plugin\": %zu",
@@ -197,11 +199,15 @@ verify_file (const char *path, const char *debuginfo_path, bool json,
 	snprintf (without, sizeof without, ", %zu %s without the plugin",
 		  counts.units_without_plugin,
 		  plural (counts.units_without_plugin, "unit", "units"));
-      /* ", N tail" only where there are tail calls: the line of a
-	 file without them reads as before .debug_tcall existed.  */
-      char tail[40] = "";
+      /* ", N tail" and ", N member-pointer" only where there are such
+	 entries: the line of a file without them reads as before
+	 .debug_tcall and .debug_pcall existed.  */
+      char tail[80] = "";
       if (counts.tcall_entries > 0)
 	snprintf (tail, sizeof tail, ", %zu tail", counts.tcall_entries);
+      if (counts.pcall_entries > 0)
+	snprintf (tail + strlen (tail), sizeof tail - strlen (tail),
+		  ", %zu member-pointer", counts.pcall_entries);
       printf ("%s: %zu %s, %zu %s (%zu direct, %zu virtual%s, %zu tombstoned),"
 	      " %zu %s checked, %zu GCC call %s compared, %zu line %s%s: "
 	      "%zu %s, %zu %s, %zu %s\n",

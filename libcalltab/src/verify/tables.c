@@ -277,6 +277,8 @@ check_unit (struct verify *v, struct info_units *info, const Calltab_Unit *unit)
 	v->tail += !__calltab_tcall_is_method (v->ct, &e);
       else if (unit->table == CALLTAB_VCALL)
 	v->virtual++;
+      else if (unit->table == CALLTAB_PCALL)
+	v->member_pointer++;
       if (e.tombstone && __calltab_code_relocatable (v->code))
 	{
 	  /* An object has no tombstones: its call_site fields are

@@ -83,19 +83,19 @@ close_views (struct verify *v)
   verify_gcc_dies_end (v);
 }
 
-/* calltab_verify@@CALLTAB_0.7 (and the static library's
+/* calltab_verify@@CALLTAB_0.10 (and the static library's
    calltab_verify).  */
-CALLTAB_EXPORT int __calltab_verify_0_7 (const Calltab *ct,
-					 const Calltab_Verify_Options *opts,
-					 Calltab_Verify_Callback *cb,
-					 void *arg,
-					 Calltab_Verify_Counts *counts)
-  __attribute__ ((symver ("calltab_verify@@CALLTAB_0.7")));
+CALLTAB_EXPORT int __calltab_verify_0_10 (const Calltab *ct,
+					  const Calltab_Verify_Options *opts,
+					  Calltab_Verify_Callback *cb,
+					  void *arg,
+					  Calltab_Verify_Counts *counts)
+  __attribute__ ((symver ("calltab_verify@@CALLTAB_0.10")));
 
 CALLTAB_EXPORT int
-__calltab_verify_0_7 (const Calltab *ct, const Calltab_Verify_Options *opts,
-		      Calltab_Verify_Callback *cb, void *arg,
-		      Calltab_Verify_Counts *counts)
+__calltab_verify_0_10 (const Calltab *ct, const Calltab_Verify_Options *opts,
+		       Calltab_Verify_Callback *cb, void *arg,
+		       Calltab_Verify_Counts *counts)
 {
   size_t *by_check = counts != NULL ? counts->by_check : NULL;
   if (counts != NULL)
@@ -143,6 +143,7 @@ __calltab_verify_0_7 (const Calltab *ct, const Calltab_Verify_Options *opts,
       counts->dcall_entries = v.direct;
       counts->vcall_entries = v.virtual;
       counts->tcall_entries = v.tail;
+      counts->pcall_entries = v.member_pointer;
       counts->tombstoned = v.tombstoned;
       counts->calls_checked = v.calls_checked;
       counts->gcc_call_sites = v.gcc_call_sites;
@@ -159,10 +160,23 @@ __calltab_verify_0_7 (const Calltab *ct, const Calltab_Verify_Options *opts,
 	  || (werror && v.nseverity[V_WARNING] > 0)) ? 1 : 0;
 }
 
+/* calltab_verify for a caller whose Calltab_Verify_Counts ends at SIZE
+   bytes: only the fields before SIZE are written.  */
+static int
+verify_old_counts (const Calltab *ct, const Calltab_Verify_Options *opts,
+		   Calltab_Verify_Callback *cb, void *arg,
+		   Calltab_Verify_Counts *counts, size_t size)
+{
+  Calltab_Verify_Counts all = { .by_check = counts ? counts->by_check : NULL };
+  int r = __calltab_verify_0_10 (ct, opts, cb, arg, counts ? &all : NULL);
+  if (counts != NULL)
+    memcpy (counts, &all, size);
+  return r;
+}
+
 /* calltab_verify as CALLTAB_0.1 to 0.6 exported it, for programs built
    against them: their Calltab_Verify_Counts may end before
-   units_without_plugin (appended in 0.6 without a new version) and
-   tcall_entries (0.7), so only the fields before those are written.  */
+   units_without_plugin (appended in 0.6 without a new version).  */
 CALLTAB_EXPORT int __calltab_verify_0_1 (const Calltab *ct,
 					 const Calltab_Verify_Options *opts,
 					 Calltab_Verify_Callback *cb,
@@ -175,10 +189,25 @@ __calltab_verify_0_1 (const Calltab *ct, const Calltab_Verify_Options *opts,
 		      Calltab_Verify_Callback *cb, void *arg,
 		      Calltab_Verify_Counts *counts)
 {
-  Calltab_Verify_Counts all = { .by_check = counts ? counts->by_check : NULL };
-  int r = __calltab_verify_0_7 (ct, opts, cb, arg, counts ? &all : NULL);
-  if (counts != NULL)
-    memcpy (counts, &all, offsetof (Calltab_Verify_Counts,
-				     units_without_plugin));
-  return r;
+  return verify_old_counts (ct, opts, cb, arg, counts,
+			    offsetof (Calltab_Verify_Counts,
+				      units_without_plugin));
+}
+
+/* calltab_verify as CALLTAB_0.7 to 0.9 exported it: their
+   Calltab_Verify_Counts ends before pcall_entries.  */
+CALLTAB_EXPORT int __calltab_verify_0_7 (const Calltab *ct,
+					 const Calltab_Verify_Options *opts,
+					 Calltab_Verify_Callback *cb,
+					 void *arg,
+					 Calltab_Verify_Counts *counts)
+  __attribute__ ((symver ("calltab_verify@CALLTAB_0.7")));
+
+CALLTAB_EXPORT int
+__calltab_verify_0_7 (const Calltab *ct, const Calltab_Verify_Options *opts,
+		      Calltab_Verify_Callback *cb, void *arg,
+		      Calltab_Verify_Counts *counts)
+{
+  return verify_old_counts (ct, opts, cb, arg, counts,
+			    offsetof (Calltab_Verify_Counts, pcall_entries));
 }

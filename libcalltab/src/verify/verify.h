@@ -155,7 +155,7 @@ struct verify
   /* Tallies.  */
   size_t counts[VC_NUM];
   size_t nseverity[3];
-  size_t direct, virtual, tail, tombstoned, units;
+  size_t direct, virtual, tail, member_pointer, tombstoned, units;
   size_t calls_checked;		/* entries whose instruction was checked */
   size_t gcc_call_sites;	/* GCC call sites compared */
   size_t rows;			/* line table rows checked */
