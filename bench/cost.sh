@@ -6,7 +6,7 @@
 # same compiler and flags (-g and the level) with and without the plugin
 # and prints one table: per program and level the growth of .debug_line,
 # .debug_info, .debug_rnglists (.debug_ranges under -gdwarf-4), the bytes
-# of .debug_dcall+.debug_vcall+.debug_tcall and the growth of all .debug_* sections
+# of the four tables (.debug_dcall, _vcall, _tcall, _pcall) and the growth of all .debug_* sections
 # together, then the compile user time without and with the plugin
 # (median of RUNS alternating runs) and their ratio, and the same for the
 # instructions of the driver, cc1/cc1plus and as together: counted by
@@ -265,7 +265,7 @@ row_sizes() {
         "$(growth "$(size_of "$sb" .debug_line)" "$(size_of "$sp" .debug_line)")" \
         "$(growth "$(size_of "$sb" .debug_info)" "$(size_of "$sp" .debug_info)")" \
         "$(growth "$(size_of "$sb" "$rl")" "$(size_of "$sp" "$rl")")" \
-        "$(kb "$(size_of "$sp" .debug_dcall .debug_vcall .debug_tcall)")" \
+        "$(kb "$(size_of "$sp" .debug_dcall .debug_vcall .debug_tcall .debug_pcall)")" \
         "$(growth "$(all_debug "$sb")" "$(all_debug "$sp")")"
 }
 
@@ -288,7 +288,7 @@ ihdr=
 [ "$counter" != none ] && ihdr=" Minsn without | Minsn with | ratio |"
 if [ -n "$LEVELS_MAIN" ]; then
     emit ""
-    emit "| program, level | .debug_line | .debug_info | .debug_rnglists | .debug_dcall+vcall+tcall | all .debug_* | user s without | user s with | ratio |$ihdr"
+    emit "| program, level | .debug_line | .debug_info | .debug_rnglists | the four tables | all .debug_* | user s without | user s with | ratio |$ihdr"
     emit "|---|---:|---:|---:|---:|---:|---:|---:|---:|${ihdr:+---:|---:|---:|}"
 fi
 bytes_md=$BENCH_DIR/bytes.md split_md=$BENCH_DIR/split.md
@@ -402,13 +402,13 @@ if [ -n "$LINK" ]; then
     emit ""
     emit "Linked googletest samples program (gold --icf=all, -O2 -g -ffunction-sections), against the same link without the plugin:"
     emit ""
-    emit "| file | .debug_line | .debug_info | .debug_rnglists | .debug_dcall+vcall+tcall | all .debug_* | all .debug_* bytes |"
+    emit "| file | .debug_line | .debug_info | .debug_rnglists | the four tables | all .debug_* | all .debug_* bytes |"
     emit "|---|---:|---:|---:|---:|---:|---:|"
     b_all=$(all_debug "$ld/base.sizes")
     emit "| without the plugin | | | | | | $b_all |"
     for v in plug pruned; do
         s=$ld/$v.sizes
-        emit "| $([ $v = plug ] && echo 'with the plugin' || echo 'with it, after calltab prune') | $(growth "$(size_of "$ld/base.sizes" .debug_line)" "$(size_of "$s" .debug_line)") | $(growth "$(size_of "$ld/base.sizes" .debug_info)" "$(size_of "$s" .debug_info)") | $(growth "$(size_of "$ld/base.sizes" .debug_rnglists)" "$(size_of "$s" .debug_rnglists)") | $(kb "$(size_of "$s" .debug_dcall .debug_vcall .debug_tcall)") | $(growth "$b_all" "$(all_debug "$s")") | $(all_debug "$s") |"
+        emit "| $([ $v = plug ] && echo 'with the plugin' || echo 'with it, after calltab prune') | $(growth "$(size_of "$ld/base.sizes" .debug_line)" "$(size_of "$s" .debug_line)") | $(growth "$(size_of "$ld/base.sizes" .debug_info)" "$(size_of "$s" .debug_info)") | $(growth "$(size_of "$ld/base.sizes" .debug_rnglists)" "$(size_of "$s" .debug_rnglists)") | $(kb "$(size_of "$s" .debug_dcall .debug_vcall .debug_tcall .debug_pcall)") | $(growth "$b_all" "$(all_debug "$s")") | $(all_debug "$s") |"
     done
 fi
 
