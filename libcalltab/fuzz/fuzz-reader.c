@@ -101,13 +101,8 @@ fuzz_section (int table, const uint8_t *data, size_t size)
 {
   Calltab ct;
   memset (&ct, 0, sizeof ct);
-  static const char *const names[CT_NTABLES] = {
-    [CALLTAB_DCALL] = CALLTAB_DCALL_SECTION,
-    [CALLTAB_VCALL] = CALLTAB_VCALL_SECTION,
-    [CALLTAB_TCALL] = CALLTAB_TCALL_SECTION,
-    [CALLTAB_PCALL] = CALLTAB_PCALL_SECTION,
-  };
-  struct ct_section sec = { .table = table, .scn = 1, .name = names[table] };
+  struct ct_section sec = { .table = table, .scn = 1,
+			    .name = ct_table_section (table) };
   sec.label = sec.name;
   sec.data = malloc (size ? size : 1);
   if (sec.data == NULL)

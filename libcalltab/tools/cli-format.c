@@ -15,15 +15,6 @@ cli_table_name (int table)
 	 : table == CALLTAB_PCALL ? "pcall" : "vcall";
 }
 
-static const char *
-section_name (int table)
-{
-  return table == CALLTAB_DCALL ? CALLTAB_DCALL_SECTION
-	 : table == CALLTAB_TCALL ? CALLTAB_TCALL_SECTION
-	 : table == CALLTAB_PCALL ? CALLTAB_PCALL_SECTION
-	 : CALLTAB_VCALL_SECTION;
-}
-
 void
 cli_print_unit (FILE *out, const Calltab *ct, const Calltab_Unit *u)
 {
@@ -143,12 +134,12 @@ print_target (FILE *out, const Calltab *ct, const Calltab_Entry *e,
 void
 cli_print_entry (FILE *out, const Calltab *ct, const Calltab_Entry *e)
 {
-  Calltab_Unit u;
+  Calltab_Unit u = { 0 };
   calltab_unit (ct, e->table, e->unit, &u);
   int width = (int) u.address_size * 2;
   fprintf (out, "%s %s[%zu] 0x%08" PRIx64 " 0x%08" PRIx64
 	   " call_site=0x%0*" PRIx64, cli_table_name (e->table),
-	   section_name (e->table), u.scn, u.offset, e->offset,
+	   u.section, u.scn, u.offset, e->offset,
 	   width, e->call_site);
   if (e->tombstone)
     fputs (" tombstone", out);

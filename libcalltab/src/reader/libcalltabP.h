@@ -27,6 +27,20 @@ struct ct_disamb;
 
 #define CT_NTABLES 4
 
+/* The section of TABLE (CALLTAB_DCALL to CALLTAB_PCALL): the one map
+   between the two, by which open.c recognizes the tables.  */
+static inline const char *
+ct_table_section (int table)
+{
+  static const char *const names[CT_NTABLES] = {
+    [CALLTAB_DCALL] = CALLTAB_DCALL_SECTION,
+    [CALLTAB_VCALL] = CALLTAB_VCALL_SECTION,
+    [CALLTAB_TCALL] = CALLTAB_TCALL_SECTION,
+    [CALLTAB_PCALL] = CALLTAB_PCALL_SECTION,
+  };
+  return names[table];
+}
+
 /* Whether the entries of TABLE name a callee DIE (.debug_dcall,
    .debug_tcall), the unit header carrying debug_info; else a number
    (.debug_vcall: a vtable slot; .debug_pcall: docs/format.md).  */

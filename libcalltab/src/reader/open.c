@@ -29,14 +29,9 @@ calltab_version (void)
 static int
 table_of (const char *name)
 {
-  if (strcmp (name, CALLTAB_DCALL_SECTION) == 0)
-    return CALLTAB_DCALL;
-  if (strcmp (name, CALLTAB_VCALL_SECTION) == 0)
-    return CALLTAB_VCALL;
-  if (strcmp (name, CALLTAB_TCALL_SECTION) == 0)
-    return CALLTAB_TCALL;
-  if (strcmp (name, CALLTAB_PCALL_SECTION) == 0)
-    return CALLTAB_PCALL;
+  for (int t = 0; t < CT_NTABLES; t++)
+    if (strcmp (name, ct_table_section (t)) == 0)
+      return t;
   return -1;
 }
 

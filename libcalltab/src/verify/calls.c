@@ -124,7 +124,7 @@ target_is (const struct verify *v, const struct ct_call *c, size_t scn,
    DW_AT_ranges: a function with a cold part) is C's target: the linker
    resolved it to the code the function has in the output.  */
 static bool
-low_pc_is_target (struct verify *v, const struct ct_call *c, Dwarf_Die *die)
+entry_is_target (struct verify *v, const struct ct_call *c, Dwarf_Die *die)
 {
   Dwarf_Addr low;
   if (__calltab_die_entry (die, &low) != 0)
@@ -145,7 +145,7 @@ reach_by_low_pc (struct verify *v, const struct ct_call *c,
   Dwarf_Die die;
   return v->dwarf != NULL && f->scn == 0
 	 && dwarf_offdie (v->dwarf, f->die, &die) != NULL
-	 && low_pc_is_target (v, c, &die);
+	 && entry_is_target (v, c, &die);
 }
 
 /* F makes calls of its own: a table unit whose caller DIE is F's
@@ -188,17 +188,17 @@ reach_by_gcc_die (struct verify *v, const struct ct_call *c,
 		  Dwarf_Off *gcc_die)
 {
   Dwarf_Die die;
-  if (!verify_gcc_callee (v, f, ret, &die) || !low_pc_is_target (v, c, &die))
+  if (!verify_gcc_callee (v, f, ret, &die) || !entry_is_target (v, c, &die))
     return false;
   *gcc_die = dwarf_dieoffset (&die);
   return true;
 }
 
-/* low_pc_is_target for verify_gcc_unit_code_at: ARG is the call.  */
+/* entry_is_target for verify_gcc_unit_code_at: ARG is the call.  */
 static bool
-low_pc_is_call_target (struct verify *v, const void *arg, Dwarf_Die *die)
+entry_is_call_target (struct verify *v, const void *arg, Dwarf_Die *die)
 {
-  return low_pc_is_target (v, arg, die);
+  return entry_is_target (v, arg, die);
 }
 
 /* F is a local function (its DIE has no DW_AT_external) without a symbol
@@ -225,7 +225,7 @@ reach_by_unit_code (struct verify *v, const struct ct_call *c,
   if (__calltab_code_symbol_named (v->code, callee_label (f), &cookie, &scn,
 				   &addr, &size))
     return false;
-  if (!verify_gcc_unit_code_at (v, f, low_pc_is_call_target, c, &die, own))
+  if (!verify_gcc_unit_code_at (v, f, entry_is_call_target, c, &die, own))
     return false;
   *code_die = dwarf_dieoffset (&die);
   return true;
