@@ -17,4 +17,5 @@ const struct ct_target __calltab_i386_target =
   .name = "i386",
   .machine = EM_386,
   .reloc_width = i386_reloc_width,
+  .copy_reloc = R_386_COPY,
 };

@@ -104,6 +104,9 @@ struct ct_target
   /* Bytes a PC-relative relocation TYPE writes (S + A - P), 0 if it is
      not one; NULL: none known.  */
   size_t (*pc_reloc_width) (unsigned int type);
+  /* The type of a copy relocation (the dynamic linker copies a shared
+     library's object into the executable), 0 if none is known.  */
+  unsigned int copy_reloc;
 };
 
 /* The hooks of machine MACHINE (EM_*), NULL if it is not supported.  */

@@ -242,4 +242,5 @@ const struct ct_target __calltab_x86_64_target =
   .resolve_call = x86_64_resolve_call,
   .reloc_width = x86_64_reloc_width,
   .pc_reloc_width = x86_64_pc_reloc_width,
+  .copy_reloc = R_X86_64_COPY,
 };

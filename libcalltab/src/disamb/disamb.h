@@ -154,6 +154,12 @@ const char *__calltab_vtable_entry (const struct ct_disamb *st,
 bool __calltab_vtable_word (const Calltab *ct, const struct ct_disamb *st,
 			    uint64_t addr, uint64_t *value);
 
+/* Whether the linked file copies VT from a shared library at run time
+   (a copy relocation at its start): its functions are the library's.
+   False when the file's code index is not built.  */
+bool __calltab_vtable_copied (const struct ct_disamb *st,
+			      const struct ct_vtable *vt);
+
 /* The vtable holding address point ADDR, NULL if none.  */
 const struct ct_vtable *__calltab_vtable_at (const struct ct_disamb *st,
 					     uint64_t addr);

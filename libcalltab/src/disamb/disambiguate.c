@@ -597,7 +597,8 @@ method_class (const struct cx *cx, const char *symbol)
    method's overriders: every vtable entry whose name is the method's
    (an overrider shares it; destructors, which do not, are not recorded
    as virtual tail calls), and none in a vtable whose entries are not
-   known, unless its class is known not to derive from the method's.
+   known, unless its class is known not to derive from the method's or
+   it is a shared library's (copied).
    Returns 0 when none of them is at ENTRY or reaches it by tail calls,
    1 when some are at ENTRY and none of the others reaches it (then J,
    if it led here, was the last jump, made on the object whose vtable
@@ -639,6 +640,13 @@ virtual_jump_reach (const struct cx *cx, const Calltab_Decision *d,
       const struct ct_vtable *vt = &st->vtables[v];
       if (!vt->entries_known)
 	{
+	  /* A library's vtable the program copies: its functions are the
+	     library's, as are those of the library objects whose vtables
+	     the program never names.  Code outside the program is taken
+	     not to jump into it (docs/disambiguate.md, "What the rules
+	     take as given").  */
+	  if (__calltab_vtable_copied (st, vt))
+	    continue;
 	  uint64_t vcls = vt->class_die != 0 ? vt->class_die
 			  : __calltab_class_by_name (cx->ct, vt->class_name);
 	  if (vcls != 0 && cname != NULL

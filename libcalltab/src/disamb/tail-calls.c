@@ -7,8 +7,9 @@
    (DW_AT_calltab_tail_calls): their jumps are the edges, walked breadth
    first from F.  A walk is complete when every function on it has its
    tail calls described that way (or is a thunk, whose only jump is to
-   the function its name gives) and none jumps through a pointer (a
-   virtual tail call is noted in the walk, not followed).  An
+   the function its name gives, or a deallocation function outside the
+   program) and none jumps through a pointer (a virtual tail call is
+   noted in the walk, not followed).  An
    incomplete walk goes on past those and says where it was short (the
    first place, and how many), for the caller to bound the rest from
    the file's code (jumps.c).  */
@@ -20,6 +21,7 @@
 #include <dwarf.h>
 #include "calltab-format.h"
 #include "disamb.h"
+#include "elf/code-index.h"
 
 /* Whether declaration unit or GCC unit DIE CU says its functions' tail
    calls are all recorded.  */
@@ -70,6 +72,34 @@ tail_calls_known (const Calltab *ct, const struct ct_disamb *st,
       || dwarf_offdie (dw, next + hsize, &cu) == NULL)
     return false;
   return unit_records_tail_calls (&cu);
+}
+
+/* Whether SYMBOL is a deallocation function the program calls but does
+   not define: the global operator delete and delete[] in all their
+   forms (mangled _Zdl..., _Zda...), or C's free.  The library's
+   versions only release memory ([new.delete], C11 7.22.3.3) and call
+   no code of the program; a replacement the program defines is one of
+   its functions, with code and a symbol here, and is walked like any
+   other.  Without a symbol table that cannot be told: false.  */
+static bool
+outside_deallocator (const struct ct_disamb *st, const char *symbol)
+{
+  if (!st->have_symtab
+      || !(strncmp (symbol, "_Zdl", 4) == 0 || strncmp (symbol, "_Zda", 4) == 0
+	   || strcmp (symbol, "free") == 0)
+      || __calltab_die_by_symbol (st, symbol, 0) != 0)
+    return false;
+  if (st->code != NULL)
+    {
+      size_t cookie = 0, scn;
+      uint64_t addr, size;
+      return !__calltab_code_symbol_named (st->code, symbol, &cookie, &scn,
+					   &addr, &size);
+    }
+  for (size_t i = 0; i < st->nsyms; i++)
+    if (strcmp (st->syms[i].symbol, symbol) == 0)
+      return false;
+  return true;
 }
 
 /* Note that the walk W is short at function F, for WHY (the first
@@ -158,6 +188,8 @@ __calltab_tail_walk (const Calltab *ct, const struct ct_disamb *st,
 	    goto too_long;
 	  continue;
 	}
+      if (outside_deallocator (st, f))
+	continue;		/* returns to its caller */
       if (!tail_calls_known (ct, st, f))
 	{
 	  short_of (w, f, CT_TAIL_UNDESCRIBED, NULL);

@@ -15,6 +15,7 @@
 #include "calltab-format.h"
 #include "disamb.h"
 #include "elf/code-index.h"
+#include "backends/target.h"
 
 
 static int
@@ -271,6 +272,18 @@ __calltab_vtable_word (const Calltab *ct, const struct ct_disamb *st,
   *value = __calltab_read_uint (p, asize, ct->ehdr.e_ident[EI_DATA]
 					  == ELFDATA2MSB);
   return true;
+}
+
+bool
+__calltab_vtable_copied (const struct ct_disamb *st,
+			 const struct ct_vtable *vt)
+{
+  const struct ct_target *target = st->code != NULL
+				   ? __calltab_code_target (st->code) : NULL;
+  const struct ct_code_reloc *r = target != NULL && target->copy_reloc != 0
+				  ? __calltab_code_reloc (st->code, 0, vt->addr)
+				  : NULL;
+  return r != NULL && r->type == target->copy_reloc;
 }
 
 const char *

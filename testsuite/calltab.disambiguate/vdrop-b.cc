@@ -1,0 +1,2 @@
+#include "vdrop.h"
+void B::drop () { n = n * 7 + 1; }

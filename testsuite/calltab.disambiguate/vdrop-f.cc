@@ -1,0 +1,2 @@
+#include "vdrop.h"
+void F::drop () { ::operator delete (buf); }	// jmp operator delete

@@ -1,0 +1,2 @@
+#include "vdrop.h"
+void Base::release () { drop (); }	// jmp *16(%rax)
