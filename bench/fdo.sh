@@ -297,18 +297,12 @@ inenv() {
 # ---- sources and inputs ------------------------------------------------
 
 fetch_sources() {
-    local S=$CACHE/src A
+    local S=$CACHE/src
     if [ -f "$S/lua5.4_5.4.4.orig.tar.gz" ] && [ -f "$S/bzip2_1.0.8.orig.tar.gz" ]; then
         return 0
     fi
     note "fetching lua5.4 and bzip2 with apt-get source into $S"
-    mkdir -p "$S/apt/lists/partial"
-    printf 'deb-src http://deb.debian.org/debian bookworm main\n' >"$S/apt/src.list"
-    A=(-o "Dir::Etc::SourceList=$S/apt/src.list" -o Dir::Etc::SourceParts=/dev/null
-       -o "Dir::State::Lists=$S/apt/lists")
-    apt-get "${A[@]}" update -qq >"$S/apt.log" 2>&1 ||
-        { cat "$S/apt.log" >&2; die "apt-get update (deb-src bookworm) failed"; }
-    (cd "$S" && apt-get "${A[@]}" source --download-only lua5.4 bzip2) >>"$S/apt.log" 2>&1 ||
+    bench_apt_source "$S" lua5.4 bzip2 ||
         { tail "$S/apt.log" >&2; die "apt-get source lua5.4 bzip2 failed"; }
     [ -f "$S/lua5.4_5.4.4.orig.tar.gz" ] && [ -f "$S/bzip2_1.0.8.orig.tar.gz" ] ||
         die "apt-get source gave no lua5.4_5.4.4.orig.tar.gz and bzip2_1.0.8.orig.tar.gz in $S (another version in the archive?)"

@@ -72,20 +72,8 @@ for prog in $TESTS; do
     nice "$CXX" -fuse-ld="$ld" -Wl,--icf=all -pthread "${objs[@]}" -o "$dir/$t-icf"
     nice "$CXX" -fuse-ld=bfd -pthread "${objs[@]}" -o "$dir/$t-ref"
     rc=0
-    bash "$top/scripts/real/icf-stops.sh" "$dir/$t-icf" "$dir/$t-ref" \
-        "$t, $ld --icf=all" "$dir/$t-stops" > "$dir/$t.txt" 2>&1 || rc=$?
-    cat "$dir/$t.txt"
-    [ "$rc" -le 1 ] || { echo "$t: icf-stops.sh failed ($rc)" >&2; exit 2; }
-    [ "$rc" -eq 0 ] || wrong=1
-    rc=0
-    "$top/libcalltab/tools/calltab" verify "$dir/$t-icf" >"$dir/$t-icf.verify" 2>&1 || rc=$?
-    v=$(tail -n 1 "$dir/$t-icf.verify")
-    echo "verify: $v"
-    case $rc:$v in
-    0:*": 0 errors, 0 warnings"*) ;;
-    [01]:*) echo "$t: calltab verify: errors or warnings ($dir/$t-icf.verify)" >&2; wrong=1 ;;
-    *) echo "$t: calltab verify failed ($rc)" >&2; exit 2 ;;
-    esac
+    bench_score_icf "$dir/$t-icf" "$dir/$t-ref" "$t, $ld --icf=all" "$dir/$t" || rc=$?
+    case $rc in 0) ;; 1) wrong=1 ;; *) exit 2 ;; esac
     sum+=("$(tail -n 1 "$dir/$t.txt")")
 done
 printf '%s\n' "${sum[@]}" | python3 -c '

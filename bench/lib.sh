@@ -12,3 +12,49 @@ bench_workdir () {
         trap 'rm -rf "$dir"' EXIT
     fi
 }
+
+# bench_apt_source DIR PKG...: download the source packages PKG of
+# Debian 12 (bookworm) into DIR with apt-get source, through an apt
+# configuration of DIR's own (deb-src need not be in the system's
+# sources).  The log is DIR/apt.log; returns non-zero on failure.
+bench_apt_source () {
+    _d=$1
+    shift
+    mkdir -p "$_d/apt/lists/partial"
+    printf 'deb-src http://deb.debian.org/debian bookworm main\n' >"$_d/apt/src.list"
+    _apt () {
+        apt-get -o "Dir::Etc::SourceList=$_d/apt/src.list" \
+            -o Dir::Etc::SourceParts=/dev/null \
+            -o "Dir::State::Lists=$_d/apt/lists" "$@"
+    }
+    _apt update -qq >"$_d/apt.log" 2>&1 || return 1
+    (cd "$_d" && _apt source --download-only "$@") >>"$_d/apt.log" 2>&1
+}
+
+# bench_score_icf ICF REF LABEL NAME: the stops in merged code of the
+# --icf=all link ICF against REF, the same objects linked without ICF
+# (scripts/real/icf-stops.sh of the tree at $top, run in the current
+# directory: its figures in NAME.txt and on standard output, its stops
+# in NAME-stops), then `calltab verify` on ICF (NAME-icf.verify; its
+# summary printed after "verify: ").  Returns 0; 1 when calltab named a
+# stop wrong or verify found an error or a warning; 2 when either could
+# not run.
+bench_score_icf () {
+    _wrong=0 _rc=0
+    bash "$top/scripts/real/icf-stops.sh" "$1" "$2" "$3" "$4-stops" \
+        >"$4.txt" 2>&1 || _rc=$?
+    cat "$4.txt"
+    [ "$_rc" -le 1 ] || { echo "$3: icf-stops.sh failed ($_rc)" >&2; return 2; }
+    [ "$_rc" -eq 0 ] || _wrong=1
+    _rc=0
+    "$top/libcalltab/tools/calltab" verify "$1" >"$4-icf.verify" 2>&1 || _rc=$?
+    _v=$(tail -n 1 "$4-icf.verify")
+    echo "verify: $_v"
+    case $_rc:$_v in
+    0:*": 0 errors, 0 warnings"*) ;;
+    [01]:*) echo "$3: calltab verify: errors or warnings ($4-icf.verify)" >&2
+            _wrong=1 ;;
+    *) echo "$3: calltab verify failed ($_rc)" >&2; return 2 ;;
+    esac
+    return "$_wrong"
+}
