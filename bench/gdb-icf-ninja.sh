@@ -34,7 +34,7 @@ if [ ! -f "$tarball" ]; then
 fi
 bench_workdir
 src=$dir/ninja-1.11.1/src
-[ -d "$src" ] || tar xzf "$tarball" -C "$dir"
+[ -d "$src" ] || tar xzf "$tarball" -C "$dir" || exit 2
 
 # configure.py's lists for Linux (no browse: it needs Python at build).
 units="build build_log clean clparser debug_flags depfile_parser deps_log
@@ -50,11 +50,11 @@ objs=()
 for u in $units; do
     o=$dir/$u.o
     [ -s "$o" ] || nice "$CXX" -O2 -g -ffunction-sections -fplugin="$plugin" \
-        -I"$src" -c "$src/$u.cc" -o "$o"
+        -I"$src" -c "$src/$u.cc" -o "$o" || exit 2
     objs+=("$o")
 done
-nice "$CXX" -fuse-ld="$ld" -Wl,--icf=all "${objs[@]}" -o "$dir/ninja_test-icf"
-nice "$CXX" -fuse-ld=bfd "${objs[@]}" -o "$dir/ninja_test-ref"
+nice "$CXX" -fuse-ld="$ld" -Wl,--icf=all "${objs[@]}" -o "$dir/ninja_test-icf" || exit 2
+nice "$CXX" -fuse-ld=bfd "${objs[@]}" -o "$dir/ninja_test-ref" || exit 2
 
 # The tests write files in the working directory: a fresh one per run.
 rm -rf "$dir/run"

@@ -5,8 +5,8 @@
 # given (created, kept afterwards), else a temporary one removed at exit.
 bench_workdir () {
     if [ -n "${KEEP:-}" ]; then
-        dir=$KEEP
-        mkdir -p "$dir"
+        mkdir -p "$KEEP"
+        dir=$(cd "$KEEP" && pwd)
     else
         dir=$(mktemp -d)
         trap 'rm -rf "$dir"' EXIT
@@ -18,10 +18,11 @@ bench_workdir () {
 # configuration of DIR's own (deb-src need not be in the system's
 # sources).  The log is DIR/apt.log; returns non-zero on failure.
 bench_apt_source () {
-    _d=$1
+    mkdir -p "$1/apt/lists/partial" || return 1
+    _d=$(cd "$1" && pwd) || return 1
     shift
-    mkdir -p "$_d/apt/lists/partial"
-    printf 'deb-src http://deb.debian.org/debian bookworm main\n' >"$_d/apt/src.list"
+    printf 'deb-src http://deb.debian.org/debian bookworm main\n' \
+        >"$_d/apt/src.list" || return 1
     _apt () {
         apt-get -o "Dir::Etc::SourceList=$_d/apt/src.list" \
             -o Dir::Etc::SourceParts=/dev/null \

@@ -1,2 +1,10 @@
 #include "vdrop.h"
-void F::drop () { ::operator delete (buf); }	// jmp operator delete
+void
+F::drop ()
+{
+#ifdef WITH_SIZED
+  ::operator delete (buf, sizeof (long));	// jmp operator delete (sized)
+#else
+  ::operator delete (buf);			// jmp operator delete
+#endif
+}

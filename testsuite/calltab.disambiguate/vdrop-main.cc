@@ -22,6 +22,10 @@ main ()
   f.release ();
   a.other ();
   sink = a.n + b.n;
+#ifdef WITH_LIB
+  L l;
+  l.release ();
+#endif
 #ifdef WITH_STREAM
   Log log;
   log.ss << a.n;

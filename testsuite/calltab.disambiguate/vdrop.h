@@ -6,7 +6,10 @@
 // WITH_STREAM main uses std::stringstream, whose vtable the program
 // copies from libstdc++ (a copy relocation) and whose class GCC
 // describes by a declaration only.  With WITH_DELETE (vdrop-delete.cc)
-// the program defines operator delete itself.
+// the program defines operator delete itself; with WITH_SIZED F::drop
+// calls the sized form, which the library's passes on to the unsized
+// one.  With WITH_LIB L's vtable is a shared library's, copied into the
+// program, and the program defines the function its entry names.
 struct Base
 {
   long n = 2;
@@ -25,6 +28,10 @@ struct B : Base
   void drop () override;
 };
 struct F : Base
+{
+  void drop () override;
+};
+struct L : Base
 {
   void drop () override;
 };

@@ -180,6 +180,11 @@ char __calltab_destructor_kind (const char *sym);
 const char *__calltab_structor_variant (const char *sym, char kind,
 					char *buf, size_t size);
 
+/* Whether SYMBOL is a deallocation function's name: free, or the
+   global operator delete or delete[] (any form).  With STANDARD, only
+   the forms the C++ library defines ([new.delete]).  */
+bool __calltab_deallocator_name (const char *symbol, bool standard);
+
 /* The symbol of the function the thunk SYM leads to ("_ZThn8_N1C1fEv",
    this adjusted, then "_ZN1C1fEv"; _ZTv: a virtual offset, _ZTc: a
    covariant return), written into BUF of SIZE bytes; NULL when SYM is

@@ -1,7 +1,8 @@
 /* symbol-names.c: the one answer to "does ELF symbol S name function F"
    (common.h, "symbol names"): the suffixes GCC puts on a function's
-   symbols, and a C++ constructor or destructor's variants, found in the
-   Itanium mangling.  */
+   symbols, a C++ constructor or destructor's variants, found in the
+   Itanium mangling, and the names of the library's deallocation
+   functions.  */
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -528,4 +529,30 @@ calltab_symbol_stem (const char *symbol)
       return (size_t) -1;
     }
   return __calltab_symbol_stem (symbol, CT_SUFFIX_COLD);
+}
+
+/* ---- deallocation functions ------------------------------------------ */
+
+bool
+__calltab_deallocator_name (const char *symbol, bool standard)
+{
+  if (strcmp (symbol, "free") == 0)
+    return true;
+  /* The global operator delete (_Zdl) and delete[] (_Zda); a member's
+     is a nested name (_ZN...dlEPv).  The C++ library's forms: the
+     pointer, then a size (m; j on 32-bit targets), an alignment, or
+     nothrow_t, as [new.delete] declares them.  */
+  if (strncmp (symbol, "_Zdl", 4) != 0 && strncmp (symbol, "_Zda", 4) != 0)
+    return false;
+  if (!standard)
+    return true;
+  static const char *const forms[] = {
+    "Pv", "Pvm", "Pvj", "PvSt11align_val_t", "PvmSt11align_val_t",
+    "PvjSt11align_val_t", "PvRKSt9nothrow_t",
+    "PvSt11align_val_tRKSt9nothrow_t"
+  };
+  for (size_t i = 0; i < sizeof forms / sizeof *forms; i++)
+    if (strcmp (symbol + 4, forms[i]) == 0)
+      return true;
+  return false;
 }

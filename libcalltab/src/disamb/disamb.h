@@ -72,6 +72,15 @@ struct ct_disamb
 {
   bool have_symtab;		/* the function symbols come from a
 				   symbol table (else: DWARF only) */
+  /* The program defines a deallocation function (free, a global
+     operator delete or delete[]: symbol or GCC DIE), which the
+     library's own call on to: then none is taken as outside it.  */
+  bool defines_deallocator;
+  /* The functions the linked file exports (defined in .dynsym): a
+     shared library's references bind to them, its vtables' entries
+     too.  Sorted by name.  */
+  const char **exported;
+  size_t nexported;
   struct ct_fsym *syms;		/* sorted by addr */
   size_t nsyms;
   uint64_t maxsize;
@@ -155,8 +164,10 @@ bool __calltab_vtable_word (const Calltab *ct, const struct ct_disamb *st,
 			    uint64_t addr, uint64_t *value);
 
 /* Whether the linked file copies VT from a shared library at run time
-   (a copy relocation at its start): its functions are the library's.
-   False when the file's code index is not built.  */
+   (a copy relocation at its start): its functions are the library's,
+   but for those of the file's that a library entry binds to
+   (ct_disamb::exported).  False when the file's code index is not
+   built.  */
 bool __calltab_vtable_copied (const struct ct_disamb *st,
 			      const struct ct_vtable *vt);
 

@@ -592,13 +592,83 @@ method_class (const struct cx *cx, const char *symbol)
 	 ? cls : NULL;
 }
 
+/* Whether G, a function named GNAME, has the identifier B[0..LEN) of
+   the method a slot is called by (an overrider shares it); KEY is that
+   identifier as mangled names spell it, to skip most names without
+   demangling them.  */
+static bool
+named_as_method (const struct cx *cx, const char *g, const char *key,
+		 const char *b, size_t len, const char **gname)
+{
+  if (strstr (g, key) == NULL)
+    return false;
+  const char *gb, *ge;
+  *gname = user_name (cx, g);
+  return __calltab_base_identifier (*gname, &gb, &ge)
+	 && (size_t) (ge - gb) == len && memcmp (gb, b, len) == 0;
+}
+
+/* The functions a slot can hold that are not at the entry, each walked
+   once (virtual_jump_reach).  */
+struct slot_others
+{
+  const char *seen[256];
+  size_t n;
+};
+
+/* G (named GNAME), which the slot can hold (in the vtable VSYM), is not
+   at the entry: it must not go on to the candidates of D.  Returns 0
+   when it does not, 2 when it does or that cannot be told (*WHY says
+   why), -1 out of memory.  */
+static int
+slot_other_reach (const struct cx *cx, const Calltab_Decision *d,
+		  struct slot_others *o, const char *g, const char *gname,
+		  const char *vsym, char *why, size_t whysize)
+{
+  for (size_t i = 0; i < o->n; i++)
+    if (strcmp (o->seen[i], g) == 0)
+      return 0;
+  if (o->n == sizeof o->seen / sizeof *o->seen)
+    {
+      snprintf (why, whysize, "the slot can hold more than %zu functions",
+		o->n);
+      return 2;
+    }
+  o->seen[o->n++] = g;
+  struct ct_tail_walk *w = malloc (sizeof *w);
+  if (w == NULL || __calltab_tail_walk (cx->ct, cx->st, g, w) < 0)
+    {
+      free (w);
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  const char *to = NULL;
+  size_t c;
+  for (size_t i = 1; i < w->n && to == NULL; i++)
+    if (candidates_named (d, w->fn[i], &c) > 0)
+      to = w->fn[i];
+  int r = 0;
+  if (to != NULL)
+    r = snprintf (why, whysize, "'%s', which the slot can hold (in %s), "
+		  "reaches '%s' by tail calls", gname, vsym,
+		  user_name (cx, to));
+  else if (w->unknown != NULL || w->nvirt > 0)
+    r = snprintf (why, whysize, "'%s', which the slot can hold (in %s), "
+		  "jumps on through a pointer or has no record of its tail "
+		  "calls", gname, vsym);
+  free (w);
+  return r > 0 ? 2 : 0;
+}
+
 /* How the virtual tail call J can lead to the code at ENTRY, the
    candidates' shared start.  The functions the slot can hold are its
    method's overriders: every vtable entry whose name is the method's
    (an overrider shares it; destructors, which do not, are not recorded
    as virtual tail calls), and none in a vtable whose entries are not
-   known, unless its class is known not to derive from the method's or
-   it is a shared library's (copied).
+   known, unless its class is known not to derive from the method's.
+   A vtable the program copies from a shared library holds the
+   library's functions, and the program's own where a library entry
+   binds to one the program exports: those named as the method count.
    Returns 0 when none of them is at ENTRY or reaches it by tail calls,
    1 when some are at ENTRY and none of the others reaches it (then J,
    if it led here, was the last jump, made on the object whose vtable
@@ -624,29 +694,36 @@ virtual_jump_reach (const struct cx *cx, const Calltab_Decision *d,
       snprintf (why, whysize, "the name of '%s' is too long", mname);
       return 2;
     }
-  /* The identifier as the mangled names spell it, to skip most entries
-     without demangling them.  */
   snprintf (key, sizeof key, "%zu%.*s", len, (int) len, b);
   uint64_t gdie = __calltab_die_by_symbol (st, j->method, 0), slot, cdie = 0;
   const char *cname = NULL;
   if (gdie == 0
       || __calltab_member_slot (cx->ct, gdie, &slot, &cdie, &cname) == 0)
     cname = method_class (cx, j->method);
-  const char *seen[256];
-  size_t nseen = 0;
-  bool here = false;
-  for (size_t v = 0; v < st->nvtables; v++)
+  struct slot_others *others = calloc (1, sizeof *others);
+  if (others == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  bool here = false, copied_seen = false;
+  int r = 0;
+  for (size_t v = 0; v < st->nvtables && r == 0; v++)
     {
       const struct ct_vtable *vt = &st->vtables[v];
+      const char *vsym = vt->symbol ? vt->symbol : "a vtable", *gname;
       if (!vt->entries_known)
 	{
 	  /* A library's vtable the program copies: its functions are the
-	     library's, as are those of the library objects whose vtables
-	     the program never names.  Code outside the program is taken
-	     not to jump into it (docs/disambiguate.md, "What the rules
-	     take as given").  */
+	     library's (code outside the program is taken not to jump
+	     into it: docs/disambiguate.md, "What the rules take as
+	     given"), or the program's exported ones its entries bind to,
+	     walked below.  */
 	  if (__calltab_vtable_copied (st, vt))
-	    continue;
+	    {
+	      copied_seen = true;
+	      continue;
+	    }
 	  uint64_t vcls = vt->class_die != 0 ? vt->class_die
 			  : __calltab_class_by_name (cx->ct, vt->class_name);
 	  if (vcls != 0 && cname != NULL
@@ -656,17 +733,14 @@ virtual_jump_reach (const struct cx *cx, const Calltab_Decision *d,
 		    "without the plugin?), and %s", vt->symbol ? vt->symbol
 		    : "?", cname == NULL ? "the class of the slot is not known"
 		    : "its class may derive from the slot's");
-	  return 2;
+	  r = 2;
+	  break;
 	}
       const struct ct_vtentry *en = st->vtentries + vt->first_entry;
-      for (size_t k = 0; k < vt->nentries; k++)
+      for (size_t k = 0; k < vt->nentries && r == 0; k++)
 	{
 	  const char *g = en[k].symbol;
-	  if (strstr (g, key) == NULL)
-	    continue;
-	  const char *gname = user_name (cx, g), *gb, *ge;
-	  if (!__calltab_base_identifier (gname, &gb, &ge)
-	      || (size_t) (ge - gb) != len || memcmp (gb, b, len) != 0)
+	  if (!named_as_method (cx, g, key, b, len, &gname))
 	    continue;
 	  char tbuf[1024];
 	  bool thunk = __calltab_thunk_target (g, tbuf, sizeof tbuf) != NULL;
@@ -680,48 +754,25 @@ virtual_jump_reach (const struct cx *cx, const Calltab_Decision *d,
 	      here = true;
 	      continue;
 	    }
-	  bool dup = false;
-	  for (size_t i = 0; i < nseen && !dup; i++)
-	    dup = strcmp (seen[i], g) == 0;
-	  if (dup)
-	    continue;
-	  if (nseen == sizeof seen / sizeof *seen)
-	    {
-	      snprintf (why, whysize, "the slot can hold more than %zu "
-			"functions", nseen);
-	      return 2;
-	    }
-	  seen[nseen++] = g;
-	  /* Another function the slot can hold: it must not go on to the
-	     code here.  */
-	  struct ct_tail_walk *w = malloc (sizeof *w);
-	  if (w == NULL || __calltab_tail_walk (cx->ct, st, g, w) < 0)
-	    {
-	      free (w);
-	      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-	      return -1;
-	    }
-	  const char *to = NULL;
-	  for (size_t i = 1; i < w->n && to == NULL; i++)
-	    if (candidates_named (d, w->fn[i], &c) > 0)
-	      to = w->fn[i];
-	  int r = 0;
-	  if (to != NULL)
-	    r = snprintf (why, whysize, "'%s', which the slot can hold (in "
-			  "%s), reaches '%s' by tail calls", gname,
-			  vt->symbol ? vt->symbol : "a vtable",
-			  user_name (cx, to));
-	  else if (w->unknown != NULL || w->nvirt > 0)
-	    r = snprintf (why, whysize, "'%s', which the slot can hold (in "
-			  "%s), jumps on through a pointer or has no record of "
-			  "its tail calls", gname,
-			  vt->symbol ? vt->symbol : "a vtable");
-	  free (w);
-	  if (r > 0)
-	    return 2;
+	  r = slot_other_reach (cx, d, others, g, gname, vsym, why, whysize);
 	}
     }
-  return here ? 1 : 0;
+  /* The program's functions a copied vtable's entry can bind to.  */
+  for (size_t i = 0; copied_seen && i < st->nexported && r == 0; i++)
+    {
+      const char *g = st->exported[i], *gname;
+      size_t c;
+      if (!named_as_method (cx, g, key, b, len, &gname))
+	continue;
+      if (candidates_named (d, g, &c) > 0)
+	here = true;
+      else
+	r = slot_other_reach (cx, d, others, g, gname, "a vtable the "
+			      "program copies, as a function it exports",
+			      why, whysize);
+    }
+  free (others);
+  return r != 0 ? r : here ? 1 : 0;
 }
 
 /* The walk W from the callee HEAD names, complete but for virtual tail

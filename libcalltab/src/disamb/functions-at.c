@@ -35,6 +35,43 @@ find_symtab (Elf *elf, Elf64_Word type)
 }
 
 static int
+compare_names (const void *a, const void *b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The functions ELF's .dynsym defines, into ST->exported.  */
+static int
+read_exported (struct ct_disamb *st, Elf *elf)
+{
+  Elf_Scn *scn = find_symtab (elf, SHT_DYNSYM);
+  GElf_Shdr sh;
+  Elf_Data *data;
+  if (scn == NULL || gelf_getshdr (scn, &sh) == NULL || sh.sh_entsize == 0
+      || (data = elf_getdata (scn, NULL)) == NULL)
+    return 0;
+  size_t alloc = 0;
+  for (size_t i = 1; i < sh.sh_size / sh.sh_entsize; i++)
+    {
+      GElf_Sym sym;
+      if (gelf_getsym (data, (int) i, &sym) == NULL)
+	continue;
+      int type = GELF_ST_TYPE (sym.st_info);
+      const char *name = elf_strptr (elf, sh.sh_link, sym.st_name);
+      if ((type != STT_FUNC && type != STT_GNU_IFUNC)
+	  || sym.st_shndx == SHN_UNDEF || name == NULL || *name == '\0')
+	continue;
+      if (__calltab_reserve (&st->exported, &alloc, st->nexported + 1,
+			     sizeof *st->exported) < 0)
+	return -1;
+      st->exported[st->nexported++] = name;
+    }
+  if (st->nexported > 1)
+    qsort (st->exported, st->nexported, sizeof *st->exported, compare_names);
+  return 0;
+}
+
+static int
 compare_fsyms (const void *a, const void *b)
 {
   const struct ct_fsym *x = a, *y = b;
@@ -356,6 +393,7 @@ disamb_free (struct ct_disamb *st)
   free (st->vtables);
   free (st->vtentries);
   free (st->thunk_targets);
+  free (st->exported);
   __calltab_memo_free (st->memo);
   __calltab_jumps_free (st->jumps);
   __calltab_code_end (st->code);
@@ -385,8 +423,16 @@ build (Calltab *ct)
     st->nunits[t] = ct->tables[t].nunits;
   if (read_callers (ct, st) < 0)
     goto fail;
-  if (__calltab_read_vtables (ct, st, symtab ? symelf : NULL, symtab) < 0)
+  if (__calltab_read_vtables (ct, st, symtab ? symelf : NULL, symtab) < 0
+      || read_exported (st, ct->elf) < 0)
     goto fail;
+  for (size_t i = 0; i < st->nsyms && !st->defines_deallocator; i++)
+    st->defines_deallocator
+      = __calltab_deallocator_name (st->syms[i].symbol, false);
+  for (size_t i = 0; i < st->ndies && !st->defines_deallocator; i++)
+    st->defines_deallocator = st->dies[i].low != 0
+      && st->dies[i].symbol != NULL
+      && __calltab_deallocator_name (st->dies[i].symbol, false);
   size_t talloc = 0;
   for (size_t i = 0; i < st->nsyms; i++)
     if (__calltab_add_thunk_target (ct, st, st->syms[i].symbol, &talloc) < 0)

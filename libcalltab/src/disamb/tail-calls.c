@@ -21,7 +21,6 @@
 #include <dwarf.h>
 #include "calltab-format.h"
 #include "disamb.h"
-#include "elf/code-index.h"
 
 /* Whether declaration unit or GCC unit DIE CU says its functions' tail
    calls are all recorded.  */
@@ -74,32 +73,19 @@ tail_calls_known (const Calltab *ct, const struct ct_disamb *st,
   return unit_records_tail_calls (&cu);
 }
 
-/* Whether SYMBOL is a deallocation function the program calls but does
-   not define: the global operator delete and delete[] in all their
-   forms (mangled _Zdl..., _Zda...), or C's free.  The library's
-   versions only release memory ([new.delete], C11 7.22.3.3) and call
-   no code of the program; a replacement the program defines is one of
-   its functions, with code and a symbol here, and is walked like any
-   other.  Without a symbol table that cannot be told: false.  */
+/* Whether a tail call to SYMBOL ends there: SYMBOL is a deallocation
+   function of the C++ or C library ([new.delete], C11 7.22.3.3), which
+   only releases memory and calls no code of the program, and the
+   program defines none of them.  The library's forms call on to each
+   other (the sized operator delete to the unsized one, that to free),
+   through the program's definitions where it has any, so one
+   replacement in the program (a symbol or a GCC DIE with code) turns
+   this off for all; without a symbol table that cannot be told.  */
 static bool
 outside_deallocator (const struct ct_disamb *st, const char *symbol)
 {
-  if (!st->have_symtab
-      || !(strncmp (symbol, "_Zdl", 4) == 0 || strncmp (symbol, "_Zda", 4) == 0
-	   || strcmp (symbol, "free") == 0)
-      || __calltab_die_by_symbol (st, symbol, 0) != 0)
-    return false;
-  if (st->code != NULL)
-    {
-      size_t cookie = 0, scn;
-      uint64_t addr, size;
-      return !__calltab_code_symbol_named (st->code, symbol, &cookie, &scn,
-					   &addr, &size);
-    }
-  for (size_t i = 0; i < st->nsyms; i++)
-    if (strcmp (st->syms[i].symbol, symbol) == 0)
-      return false;
-  return true;
+  return st->have_symtab && !st->defines_deallocator
+	 && __calltab_deallocator_name (symbol, true);
 }
 
 /* Note that the walk W is short at function F, for WHY (the first
