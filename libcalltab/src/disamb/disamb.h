@@ -78,7 +78,7 @@ struct ct_disamb
   bool defines_deallocator;
   /* The functions the linked file exports (defined in .dynsym): a
      shared library's references bind to them, its vtables' entries
-     too.  Sorted by name.  */
+     too (walked in full: an executable exports few).  */
   const char **exported;
   size_t nexported;
   struct ct_fsym *syms;		/* sorted by addr */

@@ -34,12 +34,6 @@ find_symtab (Elf *elf, Elf64_Word type)
   return NULL;
 }
 
-static int
-compare_names (const void *a, const void *b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
 /* The functions ELF's .dynsym defines, into ST->exported.  */
 static int
 read_exported (struct ct_disamb *st, Elf *elf)
@@ -66,8 +60,6 @@ read_exported (struct ct_disamb *st, Elf *elf)
 	return -1;
       st->exported[st->nexported++] = name;
     }
-  if (st->nexported > 1)
-    qsort (st->exported, st->nexported, sizeof *st->exported, compare_names);
   return 0;
 }
 
