@@ -21,6 +21,8 @@ struct calltab_options
 				   a calltab_discrim_mode */
   const char *profile;		/* -fplugin-arg-calltab-profile=FILE, the
 				   late profile (fs-load.cc); NULL: none */
+  const char *early_profile;	/* -fplugin-arg-calltab-early-profile=
+				   FILE (early-load.cc); NULL: none */
 };
 
 /* Who assigns the discriminators of the line table.  */
@@ -63,5 +65,11 @@ calltab_hook_client calltab_discriminators_init (const char *plugin_name,
    here.  Returns false after an error about the profile.  */
 bool calltab_fs_init (const char *plugin_name, const calltab_options &opts,
 		      calltab_hook_client *client);
+
+/* The early profile (early-load.cc): for GCC 11 and 12, the pass after
+   GCC's AutoFDO annotation that gives each block its own count, read
+   here.  Returns false after an error about the profile.  */
+bool calltab_early_init (const char *plugin_name, const calltab_options &opts,
+			 calltab_hook_client *client);
 
 #endif /* CALLTAB_PLUGIN_H */

@@ -63,13 +63,15 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   if (options.help)
     fputs (calltab_help_text (), stderr);
 
-  calltab_hook_client fs;
-  if (!calltab_fs_init (info->base_name, options, &fs))
+  calltab_hook_client fs, early;
+  if (!calltab_fs_init (info->base_name, options, &fs)
+      || !calltab_early_init (info->base_name, options, &early))
     return 1;
   const calltab_hook_client clients[] = {
     calltab_call_sites_init (info->base_name, options),
     calltab_discriminators_init (info->base_name, options),
-    fs
+    fs,
+    early
   };
   calltab_debug_hooks_register (info->base_name, clients,
 				ARRAY_SIZE (clients));

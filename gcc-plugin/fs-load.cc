@@ -1,16 +1,7 @@
-/* fs-load.cc: the late profile of flow-sensitive AutoFDO
+/* fs-load.cc: the loader of the late profile of flow-sensitive AutoFDO
    (-fplugin-arg-calltab-profile=FILE, docs/fdo.md "Where the late
-   profile lives"): its reader, and the loader that the pass at P
+   profile lives"; read by profile-file.cc), which the pass at P
    (fs-number.cc) runs for each function of a -fauto-profile build.
-
-   The file, written by calltab afdo --fs:
-
-     calltab-fs 1
-     function NAME
-     key PATH LINE NGROUPS COUNT0 ... COUNT(NGROUPS-1)
-
-   with '-' for a count the training build's line table does not know
-   (no row of the key carries that number: unknown, not zero).
 
    The loader, for a function GCC's profile annotated (PROFILE_READ) and
    the file lists: a key is matched where the file has it with as many
@@ -28,6 +19,7 @@
 #include "gcc-compat.h"
 #include "calltab-plugin.h"
 #include "fs.h"
+#include "profile-file.h"
 
 namespace {
 
@@ -37,29 +29,7 @@ namespace {
    as often as they do: the rule of three).  docs/fdo.md, "Threshold".  */
 const gcov_type fs_min_zero_total = 100000;
 
-struct profile_key
-{
-  const char *path;		/* "-" or CALLEE:LINE:COLUMN/... */
-  int line;			/* offset from the innermost function's line */
-  unsigned ngroups;
-  unsigned first_count;		/* in late_profile::counts */
-};
-
-struct profile_function
-{
-  const char *name;
-  unsigned first_key, n_keys;	/* in late_profile::keys */
-};
-
-struct late_profile
-{
-  const char *file;
-  vec<profile_function> functions;	/* in strcmp order */
-  vec<profile_key> keys;		/* per function by path, line */
-  vec<gcov_type> counts;		/* -1: unknown ('-') */
-};
-
-late_profile *profile;
+profile_file *profile;
 
 /* The unit's figures for CALLTAB_FS_STATS.  */
 struct fs_stats
@@ -73,260 +43,6 @@ struct fs_stats
 };
 
 fs_stats stats;
-
-/* The parser's position, for messages.  */
-struct reader
-{
-  const char *file;
-  int line;
-  bool ok = true;
-
-  void fail (const char *what)
-  {
-    error ("%s: %s:%d: %s", CALLTAB_PLUGIN_NAME, file, line, what);
-    ok = false;
-  }
-};
-
-/* Split LINE at single spaces into FIELDS (pointers into LINE, which is
-   changed); false on an empty field (two spaces, a leading or trailing
-   one).  */
-bool
-split_fields (char *line, auto_vec<char *> &fields)
-{
-  for (char *p = line;;)
-    {
-      char *space = strchr (p, ' ');
-      if (space != NULL)
-	*space = '\0';
-      if (*p == '\0')
-	return false;
-      fields.safe_push (p);
-      if (space == NULL)
-	return true;
-      p = space + 1;
-    }
-}
-
-/* Decimal integers: S whole, optionally negative (SIGNED_OK).  */
-bool
-parse_number (const char *s, bool signed_ok, long long *value)
-{
-  const char *digits = signed_ok && *s == '-' ? s + 1 : s;
-  if (*digits < '0' || *digits > '9')
-    return false;
-  errno = 0;
-  char *end;
-  *value = strtoll (s, &end, 10);
-  return *end == '\0' && errno == 0;
-}
-
-/* A PATH: "-", or elements CALLEE:LINE:COLUMN joined by '/'.  */
-bool
-valid_path (const char *path)
-{
-  if (strcmp (path, "-") == 0)
-    return true;
-  char *copy = xstrdup (path);
-  bool ok = true;
-  for (char *elem = copy; ok && elem != NULL;)
-    {
-      char *slash = strchr (elem, '/');
-      if (slash != NULL)
-	*slash = '\0';
-      char *column = strrchr (elem, ':');
-      char *line = column != NULL && column > elem ? column - 1 : NULL;
-      while (line != NULL && line > elem && *line != ':')
-	line--;
-      long long v;
-      ok = column != NULL && line != NULL && line > elem && *line == ':';
-      if (ok)
-	{
-	  *column = '\0';
-	  ok = parse_number (line + 1, true, &v)
-	       && parse_number (column + 1, false, &v);
-	}
-      elem = slash != NULL ? slash + 1 : NULL;
-    }
-  free (copy);
-  return ok;
-}
-
-/* The order of keys in a function: PATH by strcmp, then LINE.  */
-int
-cmp_profile_key (const char *path, int line, const profile_key &k)
-{
-  if (int c = strcmp (path, k.path))
-    return c;
-  return line < k.line ? -1 : line > k.line;
-}
-
-/* "key PATH LINE NGROUPS COUNT...", FIELDS split, for function FN.  */
-void
-read_key (reader &r, late_profile &p, profile_function &fn,
-	  const auto_vec<char *> &fields)
-{
-  long long line, ngroups;
-  if (fields.length () < 5 || !valid_path (fields[1])
-      || !parse_number (fields[2], true, &line)
-      || !parse_number (fields[3], false, &ngroups) || ngroups < 1
-      || line < INT_MIN || line > INT_MAX
-      || (unsigned long long) ngroups != fields.length () - 4)
-    {
-      r.fail ("expected 'key PATH LINE NGROUPS COUNT...' with NGROUPS "
-	      "counts");
-      return;
-    }
-  if (fn.n_keys > 0
-      && cmp_profile_key (fields[1], line, p.keys.last ()) <= 0)
-    {
-      r.fail ("keys not in order (PATH by strcmp, then LINE) or repeated");
-      return;
-    }
-  profile_key k = { xstrdup (fields[1]), (int) line, (unsigned) ngroups,
-		    p.counts.length () };
-  for (unsigned i = 4; i < fields.length (); i++)
-    {
-      long long c = -1;
-      if (strcmp (fields[i], "-") != 0
-	  && !parse_number (fields[i], false, &c))
-	{
-	  r.fail ("a count is neither a number nor '-'");
-	  return;
-	}
-      p.counts.safe_push (c);
-    }
-  p.keys.safe_push (k);
-  fn.n_keys++;
-}
-
-/* One line of the file after the first, in LINE (changed).  */
-void
-read_line (reader &r, late_profile &p, char *line)
-{
-  if (line[0] == '#')
-    return;
-  if (line[0] == '\0')
-    {
-      r.fail ("an empty line");
-      return;
-    }
-  auto_vec<char *> fields;
-  if (!split_fields (line, fields))
-    {
-      r.fail ("fields must be separated by one space");
-      return;
-    }
-  if (strcmp (fields[0], "function") == 0 && fields.length () == 2)
-    {
-      if (!p.functions.is_empty ()
-	  && strcmp (p.functions.last ().name, fields[1]) >= 0)
-	{
-	  r.fail ("functions not in strcmp order, or repeated");
-	  return;
-	}
-      profile_function fn = { xstrdup (fields[1]), p.keys.length (), 0 };
-      p.functions.safe_push (fn);
-    }
-  else if (strcmp (fields[0], "key") == 0)
-    {
-      if (p.functions.is_empty ())
-	r.fail ("a key before the first function");
-      else
-	read_key (r, p, p.functions.last (), fields);
-    }
-  else
-    r.fail ("expected 'function NAME' or 'key PATH LINE NGROUPS "
-	    "COUNT...'");
-}
-
-int
-cmp_function_name (const void *name, const void *pf)
-{
-  return strcmp ((const char *) name, ((const profile_function *) pf)->name);
-}
-
-/* The innermost function of KEY's code: the inlined callee of its
-   instance (NULL_TREE where the instance names none), or the function
-   compiled.  */
-tree
-key_function (tree inst)
-{
-  if (inst == NULL_TREE)
-    return current_function_decl;
-  tree origin = BLOCK_ABSTRACT_ORIGIN (inst);
-  if (origin == NULL_TREE || TREE_CODE (origin) != FUNCTION_DECL)
-    return NULL_TREE;
-  return DECL_ORIGIN (origin);
-}
-
-/* AutoFDO's name of function DECL, in a new string.  */
-char *
-afdo_name (tree decl)
-{
-  return calltab_afdo_original_name
-	   (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
-}
-
-/* The late profile's PATH of instance INST (NULL_TREE: "-"), in a new
-   string: from the outermost call inward, CALLEE:LINE:COLUMN, the line
-   an offset from the calling function's line; NULL where a callee is
-   not known.  */
-char *
-key_path (tree inst)
-{
-  if (inst == NULL_TREE)
-    return xstrdup ("-");
-  char *path = NULL;
-  for (tree b = inst; b != NULL_TREE;)
-    {
-      tree outer = calltab_instance_of (BLOCK_SUPERCONTEXT (b));
-      if (key_function (b) == NULL_TREE || key_function (outer) == NULL_TREE)
-	{
-	  free (path);
-	  return NULL;
-	}
-      expanded_location call = expand_location (BLOCK_SOURCE_LOCATION (b));
-      char *name = afdo_name (key_function (b));
-      char pos[64];
-      snprintf (pos, sizeof pos, ":%d:%d",
-		call.line - DECL_SOURCE_LINE (key_function (outer)),
-		call.column);
-      char *longer = path != NULL ? concat (name, pos, "/", path, NULL)
-			       : concat (name, pos, NULL);
-      free (name);
-      free (path);
-      path = longer;
-      b = outer;
-    }
-  return path;
-}
-
-/* The profile's entry of key KEY of function FN, or NULL.  */
-const profile_key *
-find_profile_key (const profile_function &fn, const line_key &key)
-{
-  char *path = key_path (key.inst);
-  if (path == NULL)
-    return NULL;
-  int line = key.line - DECL_SOURCE_LINE (key_function (key.inst));
-  /* The reader keeps a function's keys in this order (read_key).  */
-  const profile_key *found = NULL;
-  unsigned lo = fn.first_key, hi = fn.first_key + fn.n_keys;
-  while (lo < hi && found == NULL)
-    {
-      unsigned mid = lo + (hi - lo) / 2;
-      int c = cmp_profile_key (path, line, profile->keys[mid]);
-      if (c == 0)
-	found = &profile->keys[mid];
-      else if (c < 0)
-	hi = mid;
-      else
-	lo = mid + 1;
-    }
-  free (path);
-  return found;
-}
 
 /* Whether every edge into BB comes from a conditional or table jump of
    KEY in FN (copies of one test, as the tracer makes them).  */
@@ -481,44 +197,8 @@ load_jump (const fs_function &fn, const fs_jump &j, const profile_key &pk,
 bool
 calltab_fs_read_profile (const char *file)
 {
-  FILE *f = fopen (file, "r");
-  if (f == NULL)
-    {
-      error ("%s: cannot read the late profile %qs: %s", CALLTAB_PLUGIN_NAME,
-	     file, xstrerror (errno));
-      return false;
-    }
-  late_profile *p = new late_profile ();
-  p->file = xstrdup (file);
-  reader r = { file, 0 };
-  char *line = NULL;
-  size_t size = 0;
-  ssize_t len;
-  while (r.ok && (len = getline (&line, &size, f)) >= 0)
-    {
-      r.line++;
-      if (len > 0 && line[len - 1] == '\n')
-	line[--len] = '\0';
-      if (r.line == 1)
-	{
-	  if (strcmp (line, "calltab-fs 1") != 0)
-	    r.fail ("not a late profile: the first line must be "
-		    "'calltab-fs 1'");
-	}
-      else
-	read_line (r, *p, line);
-    }
-  if (r.ok && r.line == 0)
-    {
-      r.line = 1;
-      r.fail ("not a late profile: the first line must be 'calltab-fs 1'");
-    }
-  free (line);
-  fclose (f);
-  if (!r.ok)
-    return false;
-  profile = p;
-  return true;
+  profile = calltab_read_profile_file (file, "late");
+  return profile != NULL;
 }
 
 void
@@ -527,13 +207,7 @@ calltab_fs_load (const fs_function &fn)
   if (profile == NULL || !flag_auto_profile
       || profile_status_for_fn (cfun) != PROFILE_READ)
     return;
-  char *name = afdo_name (current_function_decl);
-  const profile_function *pf
-    = (const profile_function *) bsearch (name, profile->functions.address (),
-					  profile->functions.length (),
-					  sizeof (profile_function),
-					  cmp_function_name);
-  free (name);
+  const profile_function *pf = calltab_profile_function (*profile);
   if (pf == NULL)
     {
       stats.functions_absent++;
@@ -551,7 +225,7 @@ calltab_fs_load (const fs_function &fn)
       for (; j < fn.keys.length ()
 	     && calltab_key_cmp (fn.keys[j].key, fn.keys[i].key) == 0; j++)
 	groups = MAX (groups, fn.keys[j].disc + 1);
-      const profile_key *pk = find_profile_key (*pf, fn.keys[i].key);
+      const profile_key *pk = calltab_profile_key (*profile, *pf, fn.keys[i].key);
       if (pk == NULL)
 	stats.keys_absent++;
       else if (pk->ngroups != (unsigned) groups)

@@ -199,6 +199,29 @@ extern bool warning_n (location_t, calltab_diag_option, unsigned HOST_WIDE_INT,
 		       const char *, const char *, ...)
   __attribute__ ((weak));
 
+/* Whether -fauto-profile folds each line into one count: GCC 11 and 12
+   mask a position's discriminator off when they read the profile
+   (auto-profile.cc, read_function_instance), 13 and later look each
+   statement up with its own.  The early profile (early-load.cc) is for
+   the former.  */
+#define CALLTAB_AFDO_FOLDS_LINES (BUILDING_GCC_MAJOR < 13)
+
+/* The blocks BB immediately dominates in direction DIR, appended to
+   OUT: GCC 12 returns them in an auto_vec, 11 in a vec to release.  */
+static inline void
+calltab_dominated_by (cdi_direction dir, basic_block bb,
+		      auto_vec<basic_block> &out)
+{
+#if BUILDING_GCC_MAJOR >= 12
+  auto_vec<basic_block> sons = get_dominated_by (dir, bb);
+  out.safe_splice (sons);
+#else
+  vec<basic_block> sons = get_dominated_by (dir, bb);
+  out.safe_splice (sons);
+  sons.release ();
+#endif
+}
+
 /* The name AutoFDO gives the function whose assembler name is NAME
    (auto-profile.cc's get_original_name), in a new string (free it):
    GCC 11 to 15 cut it at its first '.' (foo.part.0, foo.cold and

@@ -58,6 +58,11 @@ const option_desc option_table[] = {
     "with -fauto-profile, read the late profile FILE (calltab-fs 1) "
     "and set the branch probabilities it gives before bbpart",
     NULL, NULL, NULL, &calltab_options::profile },
+  { "early-profile", OPT_FILE,
+    "with -fauto-profile (GCC 11 and 12), read the early profile FILE "
+    "(calltab-fs 1, of a build with GCC's own discriminators) and give "
+    "each basic block its own count after GCC's annotation",
+    NULL, NULL, NULL, &calltab_options::early_profile },
 };
 
 const option_desc *

@@ -3,6 +3,8 @@
    samples of
    `perf script` text (or of a perf.data read through perf script);
    --fs=FILE: the late profile the plugin reads (calltab-fs 1);
+   --early=FILE: the same from a build with GCC's own discriminators,
+   the early profile for GCC 11 and 12;
    --blocks: the samples of every (function, file:line, discriminator).
    docs/fdo.md.  */
 
@@ -38,6 +40,12 @@ help (FILE *out)
 	 "                          path, line) of its code, its groups (1 +\n"
 	 "                          the largest discriminator) and each group's\n"
 	 "                          largest block count, scaled by --period\n"
+	 "  --early=FILE            write the early profile to FILE: as --fs,\n"
+	 "                          from a BINARY with GCC's own discriminators\n"
+	 "                          (built without the plugin, or with\n"
+	 "                          discriminators=gcc); GCC 11 and 12 read it\n"
+	 "                          with -fplugin-arg-calltab-early-profile=FILE\n"
+	 "                          to give each block its own count\n"
 	 "  --perf-data=FILE        read the samples of FILE (runs perf script)\n"
 	 "  --counts=FILE           read exact counts instead of samples: lines\n"
 	 "                          'ADDR COUNT' (BINARY's file addresses, hex\n"
@@ -326,7 +334,8 @@ struct afdo_args
   const char *binary;
   const char *text;		/* PERF_SCRIPT, "-" for stdin */
   const char *output;		/* -o, or NULL */
-  const char *fs;		/* --fs, or NULL */
+  const char *fs;		/* --fs or --early, or NULL */
+  bool early;			/* it was --early */
   const char *perf_data;	/* --perf-data, or NULL */
   const char *counts;		/* --counts, or NULL */
   const char *dso;		/* --dso, or NULL */
@@ -342,7 +351,7 @@ static int
 parse_args (int argc, char **argv, struct afdo_args *a)
 {
   enum { OPT_DSO = 256, OPT_PERF_DATA, OPT_PERIOD, OPT_KEEP, OPT_GCC,
-	 OPT_BLOCKS, OPT_COUNTS, OPT_FS };
+	 OPT_BLOCKS, OPT_COUNTS, OPT_FS, OPT_EARLY };
   static const struct option options[] = {
     { "output", required_argument, NULL, 'o' },
     { "dso", required_argument, NULL, OPT_DSO },
@@ -353,6 +362,7 @@ parse_args (int argc, char **argv, struct afdo_args *a)
     { "gcc", required_argument, NULL, OPT_GCC },
     { "blocks", no_argument, NULL, OPT_BLOCKS },
     { "fs", required_argument, NULL, OPT_FS },
+    { "early", required_argument, NULL, OPT_EARLY },
   };
   struct cli_parser p = { .cmd = "afdo", .help = help, .shortopts = "o:",
 			  CLI_OPTIONS (options),
@@ -399,9 +409,15 @@ parse_args (int argc, char **argv, struct afdo_args *a)
 	a->blocks = true;
 	break;
       case OPT_FS:
+      case OPT_EARLY:
+	if (a->fs != NULL)
+	  return cli_usage_error (p.cmd, "--fs and --early both given (a "
+				  "binary has one kind of numbers)");
 	if (optarg[0] == '\0')
-	  return cli_usage_error (p.cmd, "empty --fs FILE");
+	  return cli_usage_error (p.cmd, "empty %s FILE",
+				  opt == OPT_FS ? "--fs" : "--early");
 	a->fs = optarg;
+	a->early = opt == OPT_EARLY;
 	break;
       default:
 	return p.status;
@@ -428,8 +444,8 @@ parse_args (int argc, char **argv, struct afdo_args *a)
 			    ? " (--counts gives the counts)"
 			    : " (--perf-data gives the samples)");
   if (a->output == NULL && a->fs == NULL && !a->blocks)
-    return cli_usage_error (p.cmd, "missing -o OUT (or --fs=FILE, or "
-			    "--blocks)");
+    return cli_usage_error (p.cmd, "missing -o OUT (or --fs=FILE, "
+			    "--early=FILE, or --blocks)");
   if (a->json && !a->blocks)
     return cli_usage_error (p.cmd, "--json is for --blocks");
   /* GCC 16 reads version 3 only (a summary, a file-name table,
@@ -709,6 +725,15 @@ cmd_afdo (int argc, char **argv)
   if (ct == NULL)
     {
       fprintf (stderr, "calltab afdo: %s\n", calltab_errmsg (-1));
+      return CLI_EXIT_TROUBLE;
+    }
+  if (a.early && plugin_numbered (calltab_dwarf (ct)))
+    {
+      fprintf (stderr, "calltab afdo: %s: its discriminators are the"
+	       " plugin's, not GCC's own: the early profile needs a build"
+	       " without the plugin or with discriminators=gcc (of the same"
+	       " code: --dso)\n", a.binary);
+      calltab_end (ct);
       return CLI_EXIT_TROUBLE;
     }
   choose_discriminators (&a, ct);
