@@ -59,12 +59,20 @@
 #             profile alone makes the difference against the best row
 #             without it.  The loader's statistics (CALLTAB_FS_STATS) are
 #             summed per build.  MODES=fs (in the default MODES).
+#   afdo-early/R  GCC 11 and 12: afdo-none's .afdo and the early profile
+#             (docs/fdo.md "The early profile"): calltab afdo --early of
+#             the same recording with the build without the plugin (GCC's
+#             own numbers), rebuilt with the plugin reading it
+#             (-fplugin-arg-calltab-early-profile), which gives each block
+#             its own count after GCC's annotation; afdo-early-fs/R the
+#             same with afdo-fs's late profile too (MODES with fs); the
+#             loader's statistics summed per build as for fs
 #   exact-V   the bound: the profile converted from the exact execution
 #             count of every instruction of the same training run
 #             (callgrind --dump-instr=yes; its addresses are file
 #             addresses, checked on main) by calltab afdo --counts
 #             (EXACT=auto: when calltab has --counts; CALLTAB= names
-#             another calltab)
+#             another calltab); exact-early and exact-early-fs as above
 # Byte-identical profiles give one build, measured once (its rows say so).
 #
 # Figures, each a ratio to O2 measured in the same run, timing input only:
@@ -392,6 +400,29 @@ fs_base_afdo() {
     [ "$2" = fs ] && [ "$1" != 12 ] || return 0
     cp "$B/prof/${3/\%s/none}.afdo" "$B/prof/${3/\%s/fs}.afdo"
 }
+# early_opt G V FORMAT: for GCC 11 and 12, calltab afdo's option writing
+# the early profile (FORMAT with early).early when V is the build without
+# the plugin (GCC's own numbers).
+early_opt() {
+    [ "$1" -le 12 ] && [ "$2" = none ] && printf -- '--early=%s.early\n' "${3//%s/early}"
+    return 0
+}
+# early_profiles G V FORMAT: after V's profiles (the variants come in
+# MODES' order, none first): the .afdo of FORMAT with none for early,
+# and, once the fs variant's late profile is there, early-fs: none's
+# .afdo (GCC 11 and 12 fold lines: the same as fs's), early's early
+# profile and fs's late one.
+early_profiles() {
+    local f=$3
+    [ "$1" -le 12 ] && [ -f "$B/prof/${f//%s/early}.early" ] || return 0
+    if [ "$2" = none ]; then
+        cp "$B/prof/${f//%s/none}.afdo" "$B/prof/${f//%s/early}.afdo"
+    elif [ "$2" = fs ]; then
+        cp "$B/prof/${f//%s/none}.afdo" "$B/prof/${f//%s/early-fs}.afdo"
+        cp "$B/prof/${f//%s/early}.early" "$B/prof/${f//%s/early-fs}.early"
+        cp "$B/prof/${f//%s/fs}.fs" "$B/prof/${f//%s/early-fs}.fs"
+    fi
+}
 # build: build_try, and a failure stops the script.
 build() {
     build_try "$@" || {
@@ -418,6 +449,18 @@ fs_stats() {
     cat "$1"/*.log 2>/dev/null | sed -n 's/^calltab fs: .*: functions /functions /p' |
         awk '{ n = 0; for (i = 1; i <= NF; i++) { v = $i; gsub(/[^0-9]/, "", v)
                  if (v != "" && $i ~ /^\(?[0-9]+,?;?$/) s[++n] += v }
+               if (n > k) k = n; u++ }
+             END { if (!u) exit 1; for (i = 1; i <= k; i++) printf "%d%s", s[i], i < k ? " " : "\n" }'
+}
+
+# early_stats OBJDIR: the early profile's loader's statistics (the
+# "calltab early:" line of CALLTAB_FS_STATS=1 in each object's log)
+# summed over the units: functions in the profile and not, blocks, with
+# own counts, counted after spreading, jumps, set.
+early_stats() {
+    cat "$1"/*.log 2>/dev/null | sed -n 's/^calltab early: .*: functions /functions /p' |
+        awk '{ n = 0; for (i = 1; i <= NF; i++) { v = $i; gsub(/[^0-9]/, "", v)
+                 if (v != "" && $i ~ /^[0-9]+,?;?$/) s[++n] += v }
                if (n > k) k = n; u++ }
              END { if (!u) exit 1; for (i = 1; i <= k; i++) printf "%d%s", s[i], i < k ? " " : "\n" }'
 }
@@ -521,7 +564,7 @@ run_one() {
     local rows=$R/$key.rows     # NAME SLOT [NOTE]: table rows, in order
     : >"$rows"
     # A work directory kept from an earlier run (KEEP=) holds its figures.
-    rm -f "$R/$key".{model,size,clock,tv,phases,layout,fs,jumps}
+    rm -f "$R/$key".{model,size,clock,tv,phases,layout,fs,early,jumps}
     local slots=() snames=()    # distinct binaries measured
     declare -A slot_of=()       # profile checksum -> slot
     local plug; plug=$PLUGIN
@@ -590,9 +633,11 @@ run_one() {
                 fi
                 "$CALLTAB" afdo "${gccopt[@]}" --dso="$recbin" -o "$B/prof/afdo-$v.rec$r.afdo" \
                     $(late_opt "$v" "$B/prof/afdo-$v.rec$r") \
+                    $(early_opt "$g" "$v" "$B/prof/afdo-%s.rec$r") \
                     "${vbin[$v]}" "$data.txt" 2>"$B/log/afdo-$v.rec$r.log" ||
                     { cat "$B/log/afdo-$v.rec$r.log" >&2; die "$g/$p: calltab afdo ${gccopt[*]} with ${vbin[$v]##*/} (rec$r) failed"; }
                 fs_base_afdo "$g" "$v" "afdo-%s.rec$r"
+                early_profiles "$g" "$v" "afdo-%s.rec$r"
             done
         done
     fi
@@ -613,9 +658,11 @@ run_one() {
             fi
             "$CALLTAB" afdo "${gccopt[@]}" --counts="$B/prof/counts.txt" \
                 -o "$B/prof/exact-$v.afdo" $(late_opt "$v" "$B/prof/exact-$v") \
+                $(early_opt "$g" "$v" "$B/prof/exact-%s") \
                 "${vbin[$v]}" 2>"$B/log/exact-$v.log" ||
                 { cat "$B/log/exact-$v.log" >&2; die "$g/$p: calltab afdo --counts with ${vbin[$v]##*/} failed"; }
             fs_base_afdo "$g" "$v" "exact-%s"
+            early_profiles "$g" "$v" "exact-%s"
         done
         echo "exact $(( $(date +%s) - t0 ))" >>"$R/$key.phases"
     fi
@@ -629,21 +676,31 @@ run_one() {
     local profs=()
     if [ -n "$have_perf" ]; then
         for ((r = 1; r <= RECS; r++)); do
-            for v in $variants; do profs+=("afdo-$v.rec$r"); done
+            for v in $variants early early-fs; do
+                [ -f "$B/prof/afdo-$v.rec$r.afdo" ] && profs+=("afdo-$v.rec$r")
+            done
         done
     fi
     if [ -n "$do_exact" ]; then
-        for v in $variants; do
+        for v in $variants early early-fs; do
             [ -f "$B/prof/exact-$v.afdo" ] && profs+=("exact-$v")
         done
     fi
     local pr sum
     for pr in "${profs[@]}"; do
-        # A late profile (fs) is part of what the build reads.
-        local late=()
-        [ -f "$B/prof/$pr.fs" ] &&
-            late=(-fplugin="$plug" "-fplugin-arg-calltab-profile=$B/prof/$pr.fs")
-        sum=$(cat "$B/prof/$pr.afdo" ${late:+"$B/prof/$pr.fs"} | sha1sum | cut -c1-40)
+        # The plugin's profiles (late, early) are part of what the build
+        # reads.
+        local files=("$B/prof/$pr.afdo") pflags=()
+        if [ -f "$B/prof/$pr.fs" ]; then
+            files+=("$B/prof/$pr.fs")
+            pflags+=("-fplugin-arg-calltab-profile=$B/prof/$pr.fs")
+        fi
+        if [ -f "$B/prof/$pr.early" ]; then
+            files+=("$B/prof/$pr.early")
+            pflags+=("-fplugin-arg-calltab-early-profile=$B/prof/$pr.early")
+        fi
+        [ ${#pflags[@]} -eq 0 ] || pflags=(-fplugin="$plug" "${pflags[@]}")
+        sum=$(cat "${files[@]}" | sha1sum | cut -c1-40)
         profile_stats "$B/prof/$pr.afdo" >"$B/prof/$pr.stats"
         case ${slot_of[$sum]:-} in
         '') ;;
@@ -653,7 +710,7 @@ run_one() {
            continue ;;
         esac
         if ! build_try "$g" "$p" "$pr" '' "-fauto-profile=$B/prof/$pr.afdo" \
-            $(afdo_flags "$g") "${late[@]}"; then
+            $(afdo_flags "$g") "${pflags[@]}"; then
             local why; why=$(cat "$B/log/build-$pr.why")
             note "$g/$p: building $pr failed: $why"
             echo "- GCC $g, $p: $pr: GCC failed with the profile: $why (log: g$g/$p/log/build-$pr.log in the work directory, KEEP=)" >>"$R/notes"
@@ -678,9 +735,12 @@ run_one() {
         runbins+=("$b")
         echo "$i $(text_size "$b")" >>"$R/$key.size"
         echo "$i $(layout "$b")" >>"$R/$key.layout"
+        local st
         case ${snames[$i]} in
-        *-fs*) local st
-               st=$(fs_stats "$B/obj/${snames[$i]}") && echo "${snames[$i]} $st" >>"$R/$key.fs" ;;
+        *-fs*) st=$(fs_stats "$B/obj/${snames[$i]}") && echo "${snames[$i]} $st" >>"$R/$key.fs" ;;
+        esac
+        case ${snames[$i]} in
+        *-early*) st=$(early_stats "$B/obj/${snames[$i]}") && echo "${snames[$i]} $st" >>"$R/$key.early" ;;
         esac
     done
 
@@ -852,6 +912,14 @@ report() {
             echo "|---|---:|---:|---:|---:|---:|"
             awk '{ printf "| %s | %s / %s | %s / %s / %s | %s (%s) | %s / %s / %s / %s / %s | %s / %s |\n",
                      $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 }' "$R/$key.fs"
+        fi
+        if [ -s "$R/$key.early" ]; then
+            echo
+            echo "Early profile (early builds, GCC 11 and 12, CALLTAB_FS_STATS=1 summed over the units; docs/fdo.md \"The early profile\"): functions GCC's profile annotated in the early profile and not, their blocks, those with counts of their own, those counted after spreading, jumps (blocks with two or more successors), jumps whose probabilities it set:"
+            echo
+            echo "| build | functions | blocks / own counts / after spreading | jumps / set |"
+            echo "|---|---:|---:|---:|"
+            awk '{ printf "| %s | %s / %s | %s / %s / %s | %s / %s |\n", $1, $2, $3, $4, $5, $6, $7, $8 }' "$R/$key.early"
         fi
         echo
         echo "Profiles (afdo-dump): top-level functions, those with head count 0 among the sampled ones, positions with samples, total count:"
