@@ -7,7 +7,7 @@
 #   QUICK=1 bench/fdo.sh          (GCC 12, one recording, the default mode)
 #
 # About 25 minutes on 2 shared CPUs for both programs with GCC 12 and 14
-# and every mode (1464 s on 2026-11-27), with exact counts (the callgrind
+# and every mode (1643 s on 2026-11-28), with exact counts (the callgrind
 # runs of the training input) and the taken jumps (callgrind on the
 # timing input, about 4 minutes of it); QUICK=1 3 (more with exact
 # counts).  Byte-identical profiles are built and measured once, so the
