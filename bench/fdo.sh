@@ -820,7 +820,8 @@ run_one() {
 
     # The recordings' spread.
     if [ -n "$have_perf" ] && [ "$RECS" = 2 ]; then
-        for v in $variants; do
+        for v in $variants early early-fs; do
+            [ -f "$B/prof/afdo-$v.rec1.afdo" ] || continue
             echo "$v $(tv_distance "$B/prof/afdo-$v.rec1.afdo" "$B/prof/afdo-$v.rec2.afdo")" >>"$R/$key.tv"
         done
     fi
