@@ -176,16 +176,16 @@ calltab_marker_scope (tree block, tree scope)
 #endif
 }
 
-/* warning_n, imported weakly.  Its mangled name carries the type of the
-   option argument, which changed twice: int up to GCC 14,
+/* warning_n and warning, imported weakly.  Their mangled names carry
+   the type of the option argument, which changed twice: int up to GCC 14,
    diagnostic_option_id in 15, diagnostics::option_id in 16 (and
    location_t became 64-bit in 15).  A plugin loaded into another
    version's cc1 must load far enough for plugin_init to refuse it by
    name (calltab.plugin/plugin.exp, calltab.install/install.exp); a
    strong reference to a symbol that cc1 does not export fails dlopen
-   first ("undefined symbol: _Z9warning_n..."), as function_name did
-   with GCC 14 (calltab_function_name below).  Weak, it resolves to
-   null there, and the version check refuses the plugin before any
+   first ("undefined symbol: _Z9warning_n...", "_Z7warning..."), as
+   function_name did with GCC 14 (calltab_function_name below).  Weak,
+   they resolve to null there, and the version check refuses the plugin before any
    warning could be given.  The other functions the plugin imports have
    the same mangled names in 15 and 16 (nm -D of both cc1s).  */
 #if BUILDING_GCC_MAJOR >= 16
@@ -197,6 +197,8 @@ typedef int calltab_diag_option;
 #endif
 extern bool warning_n (location_t, calltab_diag_option, unsigned HOST_WIDE_INT,
 		       const char *, const char *, ...)
+  __attribute__ ((weak));
+extern bool warning (calltab_diag_option, const char *, ...)
   __attribute__ ((weak));
 
 /* Whether -fauto-profile folds each line into one count: GCC 11 and 12
