@@ -442,25 +442,16 @@ layout() {
         "$(objdump -d --no-show-raw-insn -j .text "$1" | grep -c $'\tjmp  *\*' || true)"
 }
 
-# fs_stats OBJDIR: the late-profile loader's statistics (CALLTAB_FS_STATS,
-# one line per unit in each object's log) summed over the units: the 14
-# numbers of the line in its order (docs/fdo.md "The loader").
-fs_stats() {
-    cat "$1"/*.log 2>/dev/null | sed -n 's/^calltab fs: .*: functions /functions /p' |
+# loader_stats WHAT OBJDIR: a profile loader's statistics (the "calltab
+# WHAT:" line, fs or early, that CALLTAB_FS_STATS=1 prints per unit into
+# each object's log) summed over the units: the numbers of the line in
+# its order (docs/fdo.md "The loader" for fs: 14; "The early profile"
+# for early: functions in the profile and not, blocks, with own counts,
+# counted after spreading, jumps, set).
+loader_stats() {
+    cat "$2"/*.log 2>/dev/null | sed -n "s/^calltab $1: .*: functions /functions /p" |
         awk '{ n = 0; for (i = 1; i <= NF; i++) { v = $i; gsub(/[^0-9]/, "", v)
                  if (v != "" && $i ~ /^\(?[0-9]+,?;?$/) s[++n] += v }
-               if (n > k) k = n; u++ }
-             END { if (!u) exit 1; for (i = 1; i <= k; i++) printf "%d%s", s[i], i < k ? " " : "\n" }'
-}
-
-# early_stats OBJDIR: the early profile's loader's statistics (the
-# "calltab early:" line of CALLTAB_FS_STATS=1 in each object's log)
-# summed over the units: functions in the profile and not, blocks, with
-# own counts, counted after spreading, jumps, set.
-early_stats() {
-    cat "$1"/*.log 2>/dev/null | sed -n 's/^calltab early: .*: functions /functions /p' |
-        awk '{ n = 0; for (i = 1; i <= NF; i++) { v = $i; gsub(/[^0-9]/, "", v)
-                 if (v != "" && $i ~ /^[0-9]+,?;?$/) s[++n] += v }
                if (n > k) k = n; u++ }
              END { if (!u) exit 1; for (i = 1; i <= k; i++) printf "%d%s", s[i], i < k ? " " : "\n" }'
 }
@@ -737,10 +728,10 @@ run_one() {
         echo "$i $(layout "$b")" >>"$R/$key.layout"
         local st
         case ${snames[$i]} in
-        *-fs*) st=$(fs_stats "$B/obj/${snames[$i]}") && echo "${snames[$i]} $st" >>"$R/$key.fs" ;;
+        *-fs*) st=$(loader_stats fs "$B/obj/${snames[$i]}") && echo "${snames[$i]} $st" >>"$R/$key.fs" ;;
         esac
         case ${snames[$i]} in
-        *-early*) st=$(early_stats "$B/obj/${snames[$i]}") && echo "${snames[$i]} $st" >>"$R/$key.early" ;;
+        *-early*) st=$(loader_stats early "$B/obj/${snames[$i]}") && echo "${snames[$i]} $st" >>"$R/$key.early" ;;
         esac
     done
 

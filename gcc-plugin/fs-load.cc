@@ -80,8 +80,8 @@ count_of_block (const fs_function &fn, basic_block bb,
       {
 	if (matched[k] == NULL)
 	  return -1;
-	gcov_type c = profile->counts[matched[k]->first_count
-				      + fn.keys[k].disc];
+	gcov_type c = calltab_profile_count (*profile, *matched[k],
+					     fn.keys[k].disc);
 	if (c < 0)
 	  return -1;
 	if (best < 0 || c < best)
@@ -112,7 +112,7 @@ load_jump (const fs_function &fn, const fs_jump &j, const profile_key &pk,
 				   fn.block_of[e->dest->index]);
       gcov_type c;
       if (kb >= 0)
-	c = profile->counts[pk.first_count + fn.keys[kb].disc];
+	c = calltab_profile_count (*profile, pk, fn.keys[kb].disc);
       else if (e->dest != EXIT_BLOCK_PTR_FOR_FN (cfun)
 	       && single_pred_p (e->dest))
 	{
