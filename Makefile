@@ -463,7 +463,7 @@ bench: all testsuite/tools/afdo-dump
 	echo "(bench/discriminators.sh --cost: $$(( $$(date +%s) - t0 )) s)"
 
 # bench/fdo.sh alone (bench/README.md): QUICK=1, RUNS, JOBS, PROGRAMS,
-# GCCS, MODES, RECS, EXACT, KEEP, CALLTAB_CHROOT from the environment or
+# GCCS, MODES, RECS, EXACT, KEEP, XCFLAGS, CALLTAB_CHROOT from the environment or
 # the command line.
 bench-fdo: all testsuite/tools/afdo-dump
 	nice bench/fdo.sh

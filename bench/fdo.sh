@@ -109,7 +109,12 @@
 # GCC 14 it must be under /tmp or the tree, which the chroot sees; a kept
 # directory's recordings are used again, its figures are not),
 # CALLTAB, RESULTS, CALLTAB_CHROOT, LUA_TRAIN_N, LUA_TIME_N, FDO_CACHE
-# (build/bench/fdo).  QUICK=1: GCCS=12, RECS=1, MODES=rtl, RUNS=3.
+# (build/bench/fdo), XCFLAGS (added to every compilation, the training
+# builds' too: a run that holds a count-blind GCC decision fixed in every
+# build, XCFLAGS=--param=max-crossjump-edges=81 for GCC 12's dispatch in
+# docs/fdo.md; a kept directory's recordings must come from a run with the
+# same XCFLAGS, which the script checks).
+# QUICK=1: GCCS=12, RECS=1, MODES=rtl, RUNS=3.
 set -euo pipefail
 
 prog=fdo.sh
@@ -249,6 +254,7 @@ CHROOT=${CALLTAB_CHROOT:-$top/build/chroot/trixie}
 CACHE=${FDO_CACHE:-$top/build/bench/fdo}
 LUA_TRAIN_N=${LUA_TRAIN_N:-100}
 LUA_TIME_N=${LUA_TIME_N:-4}
+XCFLAGS=${XCFLAGS:-}
 AFDO_DUMP=$top/testsuite/tools/afdo-dump
 export JOBS
 
@@ -360,12 +366,13 @@ pflags() {
 build_try() {
     local g=$1 p=$2 name=$3 ld=$4 log=$B/log/build-$3.log
     shift 4
-    local fl
+    local fl xfl
     read -r -a fl <<<"$(pflags "$p")"
+    read -r -a xfl <<<"$XCFLAGS"
     # shellcheck disable=SC2046
     # env: the chroot starts from an empty environment.
     if ! inenv "$g" env CALLTAB_FS_STATS=1 bash "$self" --in-env compile "$CC" "$JOBS" "$B/obj/$name" \
-        "$B/bin/$name" "$ld" -O2 -g "${fl[@]}" "$@" -- $(sources "$p") >"$log" 2>&1; then
+        "$B/bin/$name" "$ld" -O2 -g "${fl[@]}" "${xfl[@]}" "$@" -- $(sources "$p") >"$log" 2>&1; then
         awk '/^fdo.sh: failed \(status/ && !f { f = $NF; sub(/.*\//, "", f); sub(/\.log:$/, ".c", f) }
              /internal compiler error|error:/ && !e { e = $0; sub(/^.*(internal compiler error|error):/, "&", e)
                  sub(/^[^:]*:[0-9]*:[0-9]*: /, "", e) }
@@ -556,6 +563,12 @@ run_one() {
     : >"$rows"
     # A work directory kept from an earlier run (KEEP=) holds its figures.
     rm -f "$R/$key".{model,size,clock,tv,phases,layout,fs,early,jumps}
+    # Its recordings are of a build with its XCFLAGS.
+    if compgen -G "$B/rec*.txt" >/dev/null &&
+       [ "$(cat "$B/xcflags" 2>/dev/null)" != "$XCFLAGS" ]; then
+        die "$g/$p: the kept recordings in $B are of builds with XCFLAGS='$(cat "$B/xcflags" 2>/dev/null)', not '$XCFLAGS': keep another directory"
+    fi
+    echo "$XCFLAGS" >"$B/xcflags"
     local slots=() snames=()    # distinct binaries measured
     declare -A slot_of=()       # profile checksum -> slot
     local plug; plug=$PLUGIN
@@ -1005,7 +1018,7 @@ elif [ -n "$RESULTS" ]; then
         echo "- machine: $cpu, $(nproc) cores online, load average at the end $(cut -d' ' -f1-3 /proc/loadavg)"
         echo "- plugin: tree at $head$dirty; last commit touching gcc-plugin/: $pcommit"
         echo "- calltab: $CALLTAB ($("$CALLTAB" --version 2>/dev/null | head -1))$([ -n "$do_exact" ] || echo "; no exact-* rows: $([ "$EXACT" = no ] && echo EXACT=no || echo 'its afdo has no --counts')")"
-        echo "- settings: ${QUICK:+QUICK=1, }PROGRAMS=\"$PROGRAMS\", GCCS=\"$GCCS\", RUNS=$RUNS, JOBS=$JOBS, MODES=\"$MODES\", RECS=$RECS, EXACT=$EXACT, LUA_TRAIN_N=$LUA_TRAIN_N, LUA_TIME_N=$LUA_TIME_N"
+        echo "- settings: ${QUICK:+QUICK=1, }PROGRAMS=\"$PROGRAMS\", GCCS=\"$GCCS\", RUNS=$RUNS, JOBS=$JOBS, MODES=\"$MODES\", RECS=$RECS, EXACT=$EXACT, LUA_TRAIN_N=$LUA_TRAIN_N, LUA_TIME_N=$LUA_TIME_N${XCFLAGS:+, XCFLAGS=\"$XCFLAGS\"}"
         echo "- model: cachegrind, cost = Ir + 10 (I1mr + D1mr + D1mw) + 100 (ILmr + DLmr + DLmw) + 20 (Bcm + Bim); clock: user+sys s, $RUNS interleaved rounds; rows afdo-V.recR: profile of recording R converted with build V (none: without the plugin; else the plugin's discriminators=V), exact-V: from exact counts"
         printf '%s' "$skipped"
         cat "$R/notes"
