@@ -110,10 +110,12 @@
 # directory's recordings are used again, its figures are not),
 # CALLTAB, RESULTS, CALLTAB_CHROOT, LUA_TRAIN_N, LUA_TIME_N, FDO_CACHE
 # (build/bench/fdo), XCFLAGS (added to every compilation, the training
-# builds' too: a run that holds a count-blind GCC decision fixed in every
-# build, XCFLAGS=--param=max-crossjump-edges=81 for GCC 12's dispatch in
-# docs/fdo.md; a kept directory's recordings must come from a run with the
-# same XCFLAGS, which the script checks).
+# builds' too: a run that holds a GCC decision the profiles should not
+# decide equal in the builds it compares, as
+# XCFLAGS=--param=max-crossjump-edges=81 does Lua's dispatch copies in
+# the AutoFDO builds without the early profile, docs/fdo.md; a kept
+# directory's recordings must come from a run with the same XCFLAGS,
+# which the script checks; the report names them).
 # QUICK=1: GCCS=12, RECS=1, MODES=rtl, RUNS=3.
 set -euo pipefail
 
@@ -564,11 +566,12 @@ run_one() {
     # A work directory kept from an earlier run (KEEP=) holds its figures.
     rm -f "$R/$key".{model,size,clock,tv,phases,layout,fs,early,jumps}
     # Its recordings are of a build with its XCFLAGS.
-    if compgen -G "$B/rec*.txt" >/dev/null &&
-       [ "$(cat "$B/xcflags" 2>/dev/null)" != "$XCFLAGS" ]; then
-        die "$g/$p: the kept recordings in $B are of builds with XCFLAGS='$(cat "$B/xcflags" 2>/dev/null)', not '$XCFLAGS': keep another directory"
+    local kept_xcflags
+    kept_xcflags=$(cat "$B/xcflags" 2>/dev/null || true)
+    if compgen -G "$B/rec*.txt" >/dev/null && [ "$kept_xcflags" != "$XCFLAGS" ]; then
+        die "$g/$p: the kept recordings in $B are of builds with XCFLAGS='$kept_xcflags', not '$XCFLAGS': keep another directory"
     fi
-    echo "$XCFLAGS" >"$B/xcflags"
+    printf '%s\n' "$XCFLAGS" >"$B/xcflags"
     local slots=() snames=()    # distinct binaries measured
     declare -A slot_of=()       # profile checksum -> slot
     local plug; plug=$PLUGIN
@@ -981,7 +984,7 @@ for g in $GCCS; do
     fi
     ccv=$(inenv "$g" "$CC" --version | head -1)
     for p in $PROGRAMS; do
-        echo "$ccv; $(inenv "$g" valgrind --version); $([ -z "$have_perf" ] || inenv "$g" perf --version)" >"$R/$g-$p.cc"
+        echo "$ccv; $(inenv "$g" valgrind --version); $([ -z "$have_perf" ] || inenv "$g" perf --version)${XCFLAGS:+; every build with XCFLAGS=$XCFLAGS}" >"$R/$g-$p.cc"
         run_one "$g" "$p"
     done
 done
