@@ -77,7 +77,7 @@ OUTSIDE_NAMES = {
         minicheck.c""",
     "zlib (docs/discriminators.md's measurements)": """deflate.c inflate.c
         trees.c""",
-    "Lua (make bench-fdo)": """lvm.c""",
+    "Lua (make bench-fdo)": """lvm.c lstring.c""",
     "bzip2 (make bench-fdo)": """blocksort.c""",
     "the build's output (make, make check)": """site.exp calltab.pc
         _paths.py""",
