@@ -602,6 +602,9 @@ run_one() {
     # The code of every variant against the recorded one.
     local variants="none"
     for mode in $MODES; do variants="$variants $mode"; done
+    # The profiles: one per variant, and the early profile's two (made
+    # only for GCC 11 and 12: a profile that is not there is skipped).
+    local profiled="$variants early early-fs"
     declare -A vbin=() vsame=()
     vbin[none]=$B/bin/O2
     for mode in $MODES; do vbin[$mode]=$B/bin/plug-$mode; done
@@ -683,13 +686,13 @@ run_one() {
     local profs=()
     if [ -n "$have_perf" ]; then
         for ((r = 1; r <= RECS; r++)); do
-            for v in $variants early early-fs; do
+            for v in $profiled; do
                 [ -f "$B/prof/afdo-$v.rec$r.afdo" ] && profs+=("afdo-$v.rec$r")
             done
         done
     fi
     if [ -n "$do_exact" ]; then
-        for v in $variants early early-fs; do
+        for v in $profiled; do
             [ -f "$B/prof/exact-$v.afdo" ] && profs+=("exact-$v")
         done
     fi
@@ -742,13 +745,14 @@ run_one() {
         runbins+=("$b")
         echo "$i $(text_size "$b")" >>"$R/$key.size"
         echo "$i $(layout "$b")" >>"$R/$key.layout"
-        local st
-        case ${snames[$i]} in
-        *-fs*) st=$(loader_stats fs "$B/obj/${snames[$i]}") && echo "${snames[$i]} $st" >>"$R/$key.fs" ;;
-        esac
-        case ${snames[$i]} in
-        *-early*) st=$(loader_stats early "$B/obj/${snames[$i]}") && echo "${snames[$i]} $st" >>"$R/$key.early" ;;
-        esac
+        # The loaders' statistics: fs and early both for early-fs.
+        local st what
+        for what in fs early; do
+            if [[ ${snames[$i]} == *-$what* ]] &&
+               st=$(loader_stats "$what" "$B/obj/${snames[$i]}"); then
+                echo "${snames[$i]} $st" >>"$R/$key.$what"
+            fi
+        done
     done
 
     # The model: cachegrind on the timing input, O2 twice.
@@ -827,7 +831,7 @@ run_one() {
 
     # The recordings' spread.
     if [ -n "$have_perf" ] && [ "$RECS" = 2 ]; then
-        for v in $variants early early-fs; do
+        for v in $profiled; do
             [ -f "$B/prof/afdo-$v.rec1.afdo" ] || continue
             echo "$v $(tv_distance "$B/prof/afdo-$v.rec1.afdo" "$B/prof/afdo-$v.rec2.afdo")" >>"$R/$key.tv"
         done

@@ -185,9 +185,10 @@ calltab_marker_scope (tree block, tree scope)
    strong reference to a symbol that cc1 does not export fails dlopen
    first ("undefined symbol: _Z9warning_n...", "_Z7warning..."), as
    function_name did with GCC 14 (calltab_function_name below).  Weak,
-   they resolve to null there, and the version check refuses the plugin before any
-   warning could be given.  The other functions the plugin imports have
-   the same mangled names in 15 and 16 (nm -D of both cc1s).  */
+   they resolve to null there, and the version check refuses the plugin
+   before any warning could be given.  The other functions the plugin
+   imports have the same mangled names in 15 and 16 (nm -D of both
+   cc1s).  */
 #if BUILDING_GCC_MAJOR >= 16
 typedef diagnostics::option_id calltab_diag_option;
 #elif BUILDING_GCC_MAJOR >= 15
