@@ -2,7 +2,7 @@
 
    The rule (docs/discriminators.md): a row's key is (inline instance,
    file, line); every block of K's code that a conditional jump (or a
-   table jump) whose row has key K goes to, by falling through or
+   table or computed jump) whose row has key K goes to, by falling through or
    jumping, a loop's own block included, carries a number no other block
    of K carries; the other blocks of K share numbers as far as K still
    gets as many distinct numbers as GCC gives it; numbers per key are
@@ -60,7 +60,7 @@
 
 namespace {
 
-/* A conditional jump or a table jump: the key of its row, its block and
+/* A conditional, table or computed jump: the key of its row, its block and
    the blocks it goes to (the fall-through and the labels in LABELS).  */
 struct split
 {
@@ -601,29 +601,41 @@ block_walk::count_key (rtx_insn *insn)
   counted_block = block;
 }
 
-/* INSN, a jump, ends its block; a conditional or table jump under a row
-   splits its key, towards the fall-through and the labels it names.  */
+/* INSN, a jump, ends its block; a conditional, table or computed jump
+   under a row splits its key, towards the fall-through and the labels it
+   names.  A computed jump (goto *p: an interpreter's dispatch, which
+   compgotos copies into the handlers) may go to any label whose address
+   the function takes, the edges GCC's CFG gives it (forced_labels).  */
 void
 block_walk::end_block (rtx_insn *insn)
 {
   rtx_jump_table_data *table;
-  if (row_valid && (any_condjump_p (insn)
-		    || tablejump_p (insn, NULL, &table)))
+  bool cond = any_condjump_p (insn);
+  bool tab = !cond && tablejump_p (insn, NULL, &table);
+  bool computed = !cond && !tab && computed_jump_p (insn);
+  if (row_valid && (cond || tab || computed))
     {
       split s = { { row_inst, row.file, row.line }, block, -1,
 		  w.labels.length (), 0 };
-      if (any_condjump_p (insn))
+      if (cond)
 	{
 	  fall_pending = true;
 	  rtx label = JUMP_LABEL (insn);
 	  if (label != NULL_RTX && LABEL_P (label))
 	    w.labels.safe_push (INSN_UID (label));
 	}
-      else
+      else if (tab)
 	{
 	  rtvec v = table->get_labels ();
 	  for (int i = 0; i < GET_NUM_ELEM (v); i++)
 	    w.labels.safe_push (INSN_UID (XEXP (RTVEC_ELT (v, i), 0)));
+	}
+      else
+	{
+	  unsigned i;
+	  rtx_insn *label;
+	  FOR_EACH_VEC_SAFE_ELT (forced_labels, i, label)
+	    w.labels.safe_push (INSN_UID (label));
 	}
       s.n_labels = w.labels.length () - s.first_label;
       w.splits.safe_push (s);
@@ -635,7 +647,7 @@ block_walk::end_block (rtx_insn *insn)
    every RTL block is in (W.bb_block), and record, for each
    instruction that owns bytes, the key of the row covering it (an
    instruction without a location extends the previous row), and the
-   conditional and table jumps with the blocks they split.  */
+   conditional, table and computed jumps with the blocks they split.  */
 void
 walk_blocks (walk &w)
 {
@@ -682,7 +694,7 @@ mark_targets (walk &w)
 
 /* Number the keys: merge W.KEYS into one entry per (key, block) and
    number each key's blocks (docs/discriminators.md, "The rule").  U, the
-   blocks that a conditional or table jump of the key goes to
+   blocks that a conditional, table or computed jump of the key goes to
    (mark_targets), carry numbers no other block of the key carries; the
    others share as far as GCC's count allows; 0 goes to the group of the
    key's first block that holds an is_stmt row, or to the group with most
