@@ -549,6 +549,19 @@ int calltab_afdo_blocks (Calltab_Afdo *p, Calltab_Afdo_Block **blocks,
 int calltab_afdo_write (Calltab_Afdo *p, FILE *out,
 			const Calltab_Afdo_Options *opts);
 
+/* calltab_afdo_write's profile for GCC_MAJOR's -fauto-profile (11 or
+   later): AutoFDO version 2 for GCC 11 to 15; for GCC 16 and later
+   version 3 (a summary with 16 percentiles, the file of each function,
+   a timestamp per function, 0), where OPTS->keep_discriminators keys
+   each position by the base of its discriminator (GCC 16's layout:
+   the copies of a statement summed, each count times its
+   multiplicity), as GCC 16 looks statements up before the passes that
+   copy them.  Returns 0, -1 on error (GCC_MAJOR below 11:
+   CALLTAB_E_INVALID_ARG; out of memory; CALLTAB_E_IO).  Version node
+   CALLTAB_0.11.  */
+int calltab_afdo_write_gcc (Calltab_Afdo *p, FILE *out,
+			    const Calltab_Afdo_Options *opts, int gcc_major);
+
 /* Write the late profile of flow-sensitive AutoFDO to OUT (docs/fdo.md,
    the file `calltab-fs 1` that the plugin's -fplugin-arg-calltab-
    profile= reads): per function with samples (GCC's name, as in the

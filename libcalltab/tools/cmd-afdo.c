@@ -55,13 +55,14 @@ help (FILE *out)
 	 "                          a sample stands for (default 1000; 1 with\n"
 	 "                          --counts)\n"
 	 "  --gcc=N                 for GCC N's -fauto-profile (default 12;\n"
-	 "                          11 to 15: GCC 16 reads another format):\n"
-	 "                          12 folds every line; 13 and later key\n"
+	 "                          16 and later: AutoFDO version 3): 12\n"
+	 "                          folds every line; 13 and later key\n"
 	 "                          entries on GCC's own discriminators, so\n"
 	 "                          lines are kept per discriminator when\n"
 	 "                          BINARY's are GCC's own (built without the\n"
 	 "                          plugin, or discriminators=gcc), folded when\n"
-	 "                          they are the plugin's\n"
+	 "                          they are the plugin's; 16 keys them by\n"
+	 "                          their base, a statement's copies summed\n"
 	 "  --keep-discriminators   one entry per (line, discriminator), for\n"
 	 "                          consumers keyed on discriminators\n"
 	 "  --blocks                print every (function, file:line,\n"
@@ -448,13 +449,6 @@ parse_args (int argc, char **argv, struct afdo_args *a)
 			    "--early=FILE, or --blocks)");
   if (a->json && !a->blocks)
     return cli_usage_error (p.cmd, "--json is for --blocks");
-  /* GCC 16 reads version 3 only (a summary, a file-name table,
-     timestamps: docs/fdo.md, "GCC 15 and 16"); the profile written here
-     is version 2, which it refuses.  */
-  if (a->gcc >= 16 && !a->blocks)
-    return cli_usage_error (p.cmd, "GCC %ld reads AutoFDO profile "
-			    "version 3, not written yet (version 2: GCC 11 "
-			    "to 15)", a->gcc);
   a->binary = args[0];
   a->text = nargs == 2 ? args[1] : "-";
   return -1;
@@ -701,7 +695,8 @@ write_profile (const struct afdo_args *a, const struct input *in)
   int status = CLI_EXIT_OK;
   if (o != NULL)
     status = close_output (a->output, o,
-			   calltab_afdo_write (in->prof, o, &a->opts));
+			   calltab_afdo_write_gcc (in->prof, o, &a->opts,
+						   (int) a->gcc));
   if (fs != NULL)
     {
       int s = close_output (a->fs, fs,

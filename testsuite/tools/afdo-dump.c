@@ -1,11 +1,16 @@
 /* afdo-dump: print an AutoFDO profile in the layout GCC 12's
-   auto-profile.cc read_profile reads (docs/fdo.md), for the tests of
-   calltab afdo.  It reads what GCC reads the way GCC reads it (string
+   auto-profile.cc read_profile reads (version 2), or GCC 16's (version
+   3: a summary, a file-name table, the file of each name, a timestamp
+   per function; docs/fdo.md), for the tests of calltab afdo.  It reads what GCC reads the way GCC reads it (string
    lengths in bytes, counters as two words, the low one first; nested
    instances without a head count) and checks that the file ends where
    the module-grouping record ends.
 
-   Output: "names N" and each name in quotes; per function "head H NAME total T"
+   Output: version 3 only: "summary total T max M maxhead H counts N
+   functions F", a line "  cutoff C min M counts N" per percentile,
+   "files N" and each file in quotes; then "names N" and each name in
+   quotes (version 3: then " file I", -1 for none); per function "head
+   H NAME total T" (version 3: "head H ts S NAME total T")
    (T as GCC sums it: every position count of the instance and of its
    inlined callees), "  LINEOFF.DISCR COUNT" per position, "  call
    LINEOFF.DISCR" and the callee's "NAME total T" and body indented.  Exit 0, 1 malformed (the
@@ -20,6 +25,26 @@ static unsigned char *data;
 static size_t size, pos;
 static char **names;
 static uint32_t nnames;
+
+static void bad (const char *what);
+
+/* A string as gcov_read_string reads it: a length in bytes, then
+   that many bytes ending in the one NUL.  */
+static char *
+string (void)
+{
+  if (size - pos < 4)
+    bad ("truncated word");
+  uint32_t len = (uint32_t) data[pos] | (uint32_t) data[pos + 1] << 8
+    | (uint32_t) data[pos + 2] << 16 | (uint32_t) data[pos + 3] << 24;
+  pos += 4;
+  if (len == 0 || size - pos < len || data[pos + len - 1] != '\0'
+      || memchr (data + pos, '\0', len) != data + pos + len - 1)
+    bad ("string: length in bytes with one NUL at its end expected");
+  char *s = (char *) data + pos;
+  pos += len;
+  return s;
+}
 
 static void
 bad (const char *what)
@@ -120,12 +145,44 @@ main (int argc, char **argv)
   fclose (f);
   if (u32 () != 0x67636461)
     bad ("not GCOV_DATA_MAGIC");
-  if (u32 () != 2)
-    bad ("not version 2");
+  uint32_t version = u32 ();
+  if (version != 2 && version != 3)
+    bad ("not version 2 or 3");
   u32 ();
+  uint32_t nfiles = 0;
+  if (version == 3)
+    {
+      if (u32 () != 0xa8000000)
+	bad ("not GCOV_TAG_AFDO_SUMMARY");
+      uint64_t total = counter (), max = counter (), maxhead = counter ();
+      uint64_t ncounts = counter (), nfunctions = counter ();
+      printf ("summary total %" PRIu64 " max %" PRIu64 " maxhead %" PRIu64
+	      " counts %" PRIu64 " functions %" PRIu64 "\n", total, max,
+	      maxhead, ncounts, nfunctions);
+      /* GCC 16 checks there are its 16 (gcc_checking_assert).  */
+      if (counter () != 16)
+	bad ("not 16 percentiles");
+      for (int i = 0; i < 16; i++)
+	{
+	  uint32_t cutoff = u32 ();
+	  uint64_t min = counter ();
+	  uint64_t n = counter ();
+	  printf ("  cutoff %u min %" PRIu64 " counts %" PRIu64 "\n", cutoff,
+		  min, n);
+	}
+    }
   if (u32 () != 0xaa000000)
     bad ("not GCOV_TAG_AFDO_FILE_NAMES");
   u32 ();
+  if (version == 3)
+    {
+      nfiles = u32 ();
+      if (nfiles > size)
+	bad ("too many files");
+      printf ("files %u\n", nfiles);
+      for (uint32_t i = 0; i < nfiles; i++)
+	printf ("  \"%s\"\n", string ());
+    }
   nnames = u32 ();
   if (nnames > size)
     bad ("too many names");
@@ -133,13 +190,16 @@ main (int argc, char **argv)
   printf ("names %u\n", nnames);
   for (uint32_t i = 0; i < nnames; i++)
     {
-      uint32_t len = u32 ();
-      if (len == 0 || size - pos < len || data[pos + len - 1] != '\0'
-	  || memchr (data + pos, '\0', len) != data + pos + len - 1)
-	bad ("string: length in bytes with one NUL at its end expected");
-      names[i] = (char *) data + pos;
-      pos += len;
-      printf ("  \"%s\"\n", names[i]);
+      names[i] = string ();
+      printf ("  \"%s\"", names[i]);
+      if (version == 3)
+	{
+	  uint32_t file = u32 ();
+	  if (file != UINT32_MAX && file >= nfiles)
+	    bad ("file index past the file-name table");
+	  printf (" file %d", file == UINT32_MAX ? -1 : (int) file);
+	}
+      printf ("\n");
     }
   if (u32 () != 0xac000000)
     bad ("not GCOV_TAG_AFDO_FUNCTION");
@@ -148,12 +208,14 @@ main (int argc, char **argv)
   for (uint32_t i = 0; i < nfunc; i++)
     {
       printf ("head %" PRIu64 " ", counter ());
+      if (version == 3)
+	printf ("ts %" PRIu64 " ", counter ());
       instance (stdout, 0);
     }
   u32 ();			/* the module grouping tag */
   u32 ();
   if (u32 () != 0)
-    bad ("module count not 0 (GCC 12 asserts it)");
+    bad ("module count not 0 (GCC 12 and 16 assert it)");
   if (pos != size)
     bad ("data after the module grouping record");
   return 0;

@@ -20,14 +20,20 @@
 #include <dwarf.h>
 #include <stdlib.h>
 #include <string.h>
+#include "calltab-format.h"
 #include "reader/libcalltabP.h"
+#include "dwarf/dwarf-read.h"
 #include "inlines/inlines.h"
 #include "afdo/afdo.h"
 
-/* The gcov layout GCC 12 reads (gcc/gcov-io.h, gcc/auto-profile.cc):
-   GCC's format, not calltab's, so it lives here with its reader.  */
+/* The gcov layout GCC 12 reads (gcc/gcov-io.h, gcc/auto-profile.cc),
+   and GCC 16's (version 3: a summary, a file-name table, a timestamp per
+   function): GCC's format, not calltab's, so it lives here with its
+   reader.  */
 #define AFDO_GCOV_DATA_MAGIC 0x67636461u	/* "gcda" */
 #define AFDO_VERSION 2u				/* AUTO_PROFILE_VERSION */
+#define AFDO_VERSION_GCC16 3u			/* GCC 16's */
+#define AFDO_TAG_SUMMARY 0xa8000000u		/* GCOV_TAG_AFDO_SUMMARY */
 #define AFDO_TAG_FILE_NAMES 0xaa000000u		/* GCOV_TAG_AFDO_FILE_NAMES */
 #define AFDO_TAG_FUNCTION 0xac000000u		/* GCOV_TAG_AFDO_FUNCTION */
 #define AFDO_TAG_MODULE_GROUPING 0xae000000u	/* AutoFDO's; GCC 12 skips
@@ -51,6 +57,8 @@ struct afdo_inst
 {
   const char *name;		/* GCC's name: the linkage name up to the
 				   first '.' (get_original_name) */
+  const char *file;		/* the base name of its declaration's file
+				   (GCC 16: DECL_SOURCE_FILE's lbasename) */
   int start_line;		/* DW_AT_decl_line (DECL_SOURCE_LINE) */
   uint64_t head;		/* samples at the function's entry */
   struct afdo_pos *pos;
@@ -159,7 +167,8 @@ gcc_name (Calltab_Afdo *p, Dwarf_Die *die)
 }
 
 static struct afdo_inst *
-new_inst (Calltab_Afdo *p, const char *name, int start_line)
+new_inst (Calltab_Afdo *p, const char *name, const char *file,
+	  int start_line)
 {
   if (__calltab_reserve (&p->insts, &p->insts_alloc, p->ninsts + 1,
 			 sizeof *p->insts) != 0)
@@ -171,13 +180,15 @@ new_inst (Calltab_Afdo *p, const char *name, int start_line)
       return NULL;
     }
   i->name = name;
+  i->file = file;
   i->start_line = start_line;
   p->insts[p->ninsts++] = i;
   return i;
 }
 
 static struct afdo_inst *
-top_inst (Calltab_Afdo *p, const char *name, int start_line)
+top_inst (Calltab_Afdo *p, const char *name, const char *file,
+	  int start_line)
 {
   for (size_t i = 0; i < p->ntops; i++)
     if (p->tops[i]->name == name)
@@ -185,7 +196,7 @@ top_inst (Calltab_Afdo *p, const char *name, int start_line)
   struct afdo_inst *t;
   if (__calltab_reserve (&p->tops, &p->tops_alloc, p->ntops + 1,
 			 sizeof *p->tops) != 0
-      || (t = new_inst (p, name, start_line)) == NULL)
+      || (t = new_inst (p, name, file, start_line)) == NULL)
     return NULL;
   p->tops[p->ntops++] = t;
   return t;
@@ -194,7 +205,7 @@ top_inst (Calltab_Afdo *p, const char *name, int start_line)
 /* The callee instance of INST called at (LINE_OFF, DISCR) named NAME.  */
 static struct afdo_inst *
 call_inst (Calltab_Afdo *p, struct afdo_inst *inst, uint32_t line_off,
-	   uint32_t discr, const char *name, int start_line)
+	   uint32_t discr, const char *name, const char *file, int start_line)
 {
   for (size_t i = 0; i < inst->ncalls; i++)
     if (inst->calls[i].line_off == line_off && inst->calls[i].discr == discr
@@ -203,7 +214,7 @@ call_inst (Calltab_Afdo *p, struct afdo_inst *inst, uint32_t line_off,
   struct afdo_inst *c;
   if (__calltab_reserve (&inst->calls, &inst->calls_alloc, inst->ncalls + 1,
 			 sizeof *inst->calls) != 0
-      || (c = new_inst (p, name, start_line)) == NULL)
+      || (c = new_inst (p, name, file, start_line)) == NULL)
     return NULL;
   inst->calls[inst->ncalls].line_off = line_off;
   inst->calls[inst->ncalls].discr = discr;
@@ -212,16 +223,20 @@ call_inst (Calltab_Afdo *p, struct afdo_inst *inst, uint32_t line_off,
   return c;
 }
 
-/* Raise the count at (LINE_OFF, DISCR) of INST to at least COUNT.  */
+/* Raise the count at (LINE_OFF, DISCR) of INST to at least COUNT, or
+   with SUM add COUNT to it (UINT64_MAX where that overflows).  */
 static int
-pos_max (struct afdo_inst *inst, uint32_t line_off, uint32_t discr,
-	 uint64_t count)
+pos_merge (struct afdo_inst *inst, uint32_t line_off, uint32_t discr,
+	   uint64_t count, bool sum)
 {
   for (size_t i = 0; i < inst->npos; i++)
     if (inst->pos[i].line_off == line_off && inst->pos[i].discr == discr)
       {
-	if (inst->pos[i].count < count)
-	  inst->pos[i].count = count;
+	uint64_t *c = &inst->pos[i].count;
+	if (sum)
+	  *c = *c > UINT64_MAX - count ? UINT64_MAX : *c + count;
+	else if (*c < count)
+	  *c = count;
 	return 0;
       }
   if (__calltab_reserve (&inst->pos, &inst->pos_alloc, inst->npos + 1,
@@ -232,6 +247,13 @@ pos_max (struct afdo_inst *inst, uint32_t line_off, uint32_t discr,
   inst->pos[inst->npos].count = count;
   inst->npos++;
   return 0;
+}
+
+static int
+pos_max (struct afdo_inst *inst, uint32_t line_off, uint32_t discr,
+	 uint64_t count)
+{
+  return pos_merge (inst, line_off, discr, count, false);
 }
 
 static int
@@ -269,21 +291,54 @@ function_die (const Calltab_Inline_Frame *f)
   return f->inlined ? f->origin : f->die;
 }
 
-/* GCC's name of the function of frame F in *NAME, its DW_AT_decl_line
-   in *START.  Returns 0, -1 out of memory.  */
+/* The base name of the file of function DIE's declaration
+   (DW_AT_decl_file, through abstract origins and specifications), as
+   GCC 16's auto-profile.cc names it (get_normalized_path: lbasename);
+   "" when unknown.  NULL when out of memory.  */
+static const char *
+decl_base_name (Calltab_Afdo *p, Dwarf_Die *die)
+{
+  Dwarf_Die d = *die, next;
+  const char *file = __calltab_decl_file (&d);
+  for (int hops = 0; file == NULL && hops < 8; hops++)
+    {
+      Dwarf_Attribute a;
+      if ((dwarf_attr (&d, DW_AT_abstract_origin, &a) == NULL
+	   && dwarf_attr (&d, DW_AT_specification, &a) == NULL)
+	  || dwarf_formref_die (&a, &next) == NULL)
+	break;
+      d = next;
+      file = __calltab_decl_file (&d);
+    }
+  if (file == NULL)
+    file = "";
+  const char *slash = strrchr (file, '/');
+  if (slash != NULL)
+    file = slash + 1;
+  return __calltab_afdo_intern (p, file, strlen (file));
+}
+
+/* GCC's name of the function of frame F in *NAME, the base name of its
+   file in *FILE, its DW_AT_decl_line in *START.  Returns 0, -1 out of
+   memory.  */
 static int
 frame_function (Calltab_Afdo *p, const Calltab_Inline_Frame *f,
-		const char **name, int *start)
+		const char **name, const char **file, int *start)
 {
   uint64_t off = function_die (f);
   const struct in_name *nm = __calltab_in_name (p->in, off);
   if (nm == NULL)
     return -1;
   Dwarf_Die die;
-  *name = dwarf_offdie (p->ct->dwarf, off, &die) != NULL
-	  ? gcc_name (p, &die) : __calltab_afdo_intern (p, "", 0);
+  if (dwarf_offdie (p->ct->dwarf, off, &die) != NULL)
+    {
+      *name = gcc_name (p, &die);
+      *file = decl_base_name (p, &die);
+    }
+  else
+    *name = *file = __calltab_afdo_intern (p, "", 0);
   *start = nm->decl_line;
-  return *name != NULL ? 0 : -1;
+  return *name != NULL && *file != NULL ? 0 : -1;
 }
 
 /* The name the user wrote of the function of frame F, for the blocks
@@ -339,7 +394,8 @@ __calltab_afdo_levels (Calltab_Afdo *p, const Calltab_Inline_Frame *f,
   for (size_t i = 0; i < n; i++)
     {
       const Calltab_Inline_Frame *level = &f[n - 1 - i];
-      if (frame_function (p, level, &lv[i].name, &lv[i].start) != 0)
+      if (frame_function (p, level, &lv[i].name, &lv[i].file,
+			  &lv[i].start) != 0)
 	return -1;
       bool inner = i + 1 == n;
       lv[i].call_line = inner ? 0 : level->line;
@@ -365,11 +421,11 @@ add_to_tree (Calltab_Afdo *p, const Calltab_Inline_Frame *f, size_t n,
   struct afdo_inst *inst = NULL;
   int status = __calltab_afdo_levels (p, f, n, lv);
   if (status == 0)
-    inst = top_inst (p, lv[0].name, lv[0].start);
+    inst = top_inst (p, lv[0].name, lv[0].file, lv[0].start);
   for (size_t i = 1; i < n && inst != NULL; i++)
     inst = call_inst (p, inst, (uint32_t) lv[i - 1].call_line
 		      - (uint32_t) inst->start_line, lv[i - 1].call_discr,
-		      lv[i].name, lv[i].start);
+		      lv[i].name, lv[i].file, lv[i].start);
   if (status == 0 && inst != NULL)
     status = pos_max (inst, (uint32_t) line - (uint32_t) inst->start_line,
 		      discr, count);
@@ -466,14 +522,14 @@ set_head (Calltab_Afdo *p, uint64_t addr, uint64_t count)
   int status = 0;
   Dwarf_Die top;
   Dwarf_Addr entry;
-  const char *name;
+  const char *name, *file;
   int start;
   struct afdo_inst *inst;
   if (n > 0 && dwarf_offdie (p->ct->dwarf, f[n - 1].die, &top) != NULL
       && dwarf_entrypc (&top, &entry) == 0 && entry == addr + p->in->delta)
     {
-      if (frame_function (p, &f[n - 1], &name, &start) != 0
-	  || (inst = top_inst (p, name, start)) == NULL)
+      if (frame_function (p, &f[n - 1], &name, &file, &start) != 0
+	  || (inst = top_inst (p, name, file, start)) == NULL)
 	status = -1;
       else
 	inst->head = count;
@@ -581,25 +637,69 @@ calltab_afdo_blocks (Calltab_Afdo *p, Calltab_Afdo_Block **blocks,
   return 0;
 }
 
-/* Copy SRC into DST (a fresh instance, or one SRC merges into): with
-   KEEP each (line, discriminator) stays; without, every discriminator
-   becomes 0 and the counts of one line (and the callees inlined on one
-   line with one name) merge by their maximum.  */
+/* How the written profile keys a position and merges the counts that
+   get one key, by the GCC that reads it (docs/fdo.md, "GCC versions"):
+   - AFDO_FOLD_LINES (GCC 11, 12: one count per line): discriminator 0,
+     the largest count;
+   - AFDO_KEEP (GCC 13 to 15: each statement looked up by its whole
+     discriminator): as it is;
+   - AFDO_BASE (GCC 16: statements are looked up before the passes that
+     give copy IDs and multiplicities, so by the base alone): the base;
+     a copy's count times its multiplicity (one execution of a vector or
+     unrolled copy stands for that many of the source), the copies of a
+     statement summed (each ran a share of its executions).  */
+enum afdo_keying { AFDO_FOLD_LINES, AFDO_KEEP, AFDO_BASE };
+
+/* DISCR as KEYING keys it, and into *SCALE what its count is
+   multiplied by.  */
+static uint32_t
+keyed_discr (uint32_t discr, enum afdo_keying keying, uint64_t *scale)
+{
+  *scale = 1;
+  switch (keying)
+    {
+    case AFDO_FOLD_LINES:
+      return 0;
+    case AFDO_BASE:
+      {
+	uint32_t mult = CALLTAB_DISCR_FIELD (discr, CALLTAB_DISCR_MULT_SHIFT,
+					     CALLTAB_DISCR_MULT_BITS);
+	*scale = mult > 1 ? mult : 1;
+	return CALLTAB_DISCR_FIELD (discr, 0, CALLTAB_DISCR_BASE_BITS);
+      }
+    case AFDO_KEEP:
+    default:
+      return discr;
+    }
+}
+
+/* Copy SRC into DST (a fresh instance, or one SRC merges into), keyed
+   as KEYING says: the counts of positions (and the callees inlined at
+   one position with one name) that get one key merge by their maximum,
+   with AFDO_BASE by their sum.  */
 static int
 merge (Calltab_Afdo *p, struct afdo_inst *dst, const struct afdo_inst *src,
-       bool keep)
+       enum afdo_keying keying)
 {
+  bool sum = keying == AFDO_BASE;
   for (size_t i = 0; i < src->npos; i++)
-    if (pos_max (dst, src->pos[i].line_off, keep ? src->pos[i].discr : 0,
-		 src->pos[i].count) != 0)
-      return -1;
+    {
+      uint64_t scale;
+      uint32_t d = keyed_discr (src->pos[i].discr, keying, &scale);
+      if (pos_merge (dst, src->pos[i].line_off, d,
+		     __calltab_afdo_scaled (src->pos[i].count, scale),
+		     sum) != 0)
+	return -1;
+    }
   for (size_t i = 0; i < src->ncalls; i++)
     {
       const struct afdo_call *c = &src->calls[i];
+      uint64_t scale;
       struct afdo_inst *d = call_inst (p, dst, c->line_off,
-				       keep ? c->discr : 0, c->callee->name,
+				       keyed_discr (c->discr, keying, &scale),
+				       c->callee->name, c->callee->file,
 				       c->callee->start_line);
-      if (d == NULL || merge (p, d, c->callee, keep) != 0)
+      if (d == NULL || merge (p, d, c->callee, keying) != 0)
 	return -1;
     }
   return 0;
@@ -638,11 +738,23 @@ cmp_str (const void *a, const void *b)
   return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
+/* A name of the string table and, in GCC 16's, the file of its
+   function.  */
+struct afdo_name
+{
+  const char *name, *file;
+};
+
 struct afdo_out
 {
   FILE *f;
-  const char **names;
+  struct afdo_name *names;	/* sorted by name, one each */
   size_t nnames, names_alloc;
+  const char **files;		/* sorted, one each (GCC 16's) */
+  size_t nfiles;
+  uint64_t *counts;		/* every position's written count (the
+				   summary of GCC 16's) */
+  size_t ncounts, counts_alloc;
   uint64_t period;
 };
 
@@ -662,24 +774,95 @@ put64 (struct afdo_out *o, uint64_t v)
   put32 (o, (uint32_t) (v >> 32));
 }
 
+/* gcov_read_string: a length in bytes (the NUL included), then exactly
+   that many bytes.  */
+static void
+put_string (struct afdo_out *o, const char *s)
+{
+  size_t l = strlen (s) + 1;
+  put32 (o, (uint32_t) l);
+  fwrite (s, 1, l, o->f);
+}
+
+static int
+cmp_name (const void *a, const void *b)
+{
+  return strcmp (((const struct afdo_name *) a)->name,
+		 ((const struct afdo_name *) b)->name);
+}
+
 static uint32_t
 name_index (const struct afdo_out *o, const char *name)
 {
-  const char **s = bsearch (&name, o->names, o->nnames, sizeof *o->names,
-			    cmp_str);
+  struct afdo_name key = { name, NULL };
+  const struct afdo_name *s = bsearch (&key, o->names, o->nnames,
+				       sizeof *o->names, cmp_name);
   return s ? (uint32_t) (s - o->names) : 0;
 }
 
+/* GCC 16's index of FILE in the file-name table; ~0 (GCC's
+   unknown_filename) for none.  */
+static uint32_t
+file_index (const struct afdo_out *o, const char *file)
+{
+  if (file == NULL || file[0] == '\0')
+    return UINT32_MAX;
+  const char **s = bsearch (&file, o->files, o->nfiles, sizeof *o->files,
+			    cmp_str);
+  return s ? (uint32_t) (s - o->files) : UINT32_MAX;
+}
+
+/* The names of INST and its callees into O, and the written counts of
+   their positions.  */
 static int
 collect_names (struct afdo_out *o, struct afdo_inst *inst)
 {
   if (__calltab_reserve (&o->names, &o->names_alloc, o->nnames + 1,
-			 sizeof *o->names) != 0)
+			 sizeof *o->names) != 0
+      || __calltab_reserve (&o->counts, &o->counts_alloc,
+			    o->ncounts + inst->npos, sizeof *o->counts) != 0)
     return -1;
-  o->names[o->nnames++] = inst->name;
+  o->names[o->nnames++] = (struct afdo_name) { inst->name, inst->file };
+  for (size_t i = 0; i < inst->npos; i++)
+    o->counts[o->ncounts++] = __calltab_afdo_scaled (inst->pos[i].count,
+						     o->period);
   for (size_t i = 0; i < inst->ncalls; i++)
     if (collect_names (o, inst->calls[i].callee) != 0)
       return -1;
+  return 0;
+}
+
+/* Sort O's names, one each (the first with a file keeps its file), and
+   make the file-name table from them.  */
+static int
+index_names (struct afdo_out *o)
+{
+  qsort (o->names, o->nnames, sizeof *o->names, cmp_name);
+  size_t n = 0;
+  for (size_t i = 0; i < o->nnames; i++)
+    if (n > 0 && strcmp (o->names[n - 1].name, o->names[i].name) == 0)
+      {
+	if (o->names[n - 1].file == NULL || o->names[n - 1].file[0] == '\0')
+	  o->names[n - 1].file = o->names[i].file;
+      }
+    else
+      o->names[n++] = o->names[i];
+  o->nnames = n;
+  o->files = calloc (n ? n : 1, sizeof *o->files);
+  if (o->files == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  for (size_t i = 0; i < n; i++)
+    if (o->names[i].file != NULL && o->names[i].file[0] != '\0')
+      o->files[o->nfiles++] = o->names[i].file;
+  qsort (o->files, o->nfiles, sizeof *o->files, cmp_str);
+  size_t m = 0;
+  for (size_t i = 0; i < o->nfiles; i++)
+    if (m == 0 || strcmp (o->files[m - 1], o->files[i]) != 0)
+      o->files[m++] = o->files[i];
+  o->nfiles = m;
   return 0;
 }
 
@@ -716,17 +899,71 @@ write_inst (struct afdo_out *o, struct afdo_inst *inst)
     }
 }
 
-CALLTAB_EXPORT int
-calltab_afdo_write (Calltab_Afdo *p, FILE *out,
-		    const Calltab_Afdo_Options *opts)
+static int
+cmp_count_desc (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x > y ? -1 : x < y;
+}
+
+/* GCC 16's summary (GCOV_TAG_AFDO_SUMMARY, read by summary_info::read,
+   no length word): the sum, the largest count, the largest head count,
+   how many counts and top-level functions, and for each of the 16
+   cutoffs of LLVM's profile summary (parts per million of the sum) the
+   smallest count among the largest counts that make up that part of the
+   sum, and how many they are.  GCC takes its hot threshold from the
+   cutoff of --param=hot-bb-count-ws-permille (990000).  */
+static void
+write_summary (struct afdo_out *o, struct afdo_inst **tops, size_t ntops)
+{
+  static const uint32_t cutoffs[16] = {
+    10000, 100000, 200000, 300000, 400000, 500000, 600000, 700000, 800000,
+    900000, 950000, 990000, 999000, 999900, 999990, 999999 };
+  qsort (o->counts, o->ncounts, sizeof *o->counts, cmp_count_desc);
+  uint64_t total = 0, max_head = 0;
+  for (size_t i = 0; i < o->ncounts; i++)
+    total = total > UINT64_MAX - o->counts[i] ? UINT64_MAX
+	    : total + o->counts[i];
+  for (size_t i = 0; i < ntops; i++)
+    {
+      uint64_t h = __calltab_afdo_scaled (tops[i]->head, o->period);
+      if (h > max_head)
+	max_head = h;
+    }
+  put32 (o, AFDO_TAG_SUMMARY);
+  put64 (o, total);
+  put64 (o, o->ncounts ? o->counts[0] : 0);
+  put64 (o, max_head);
+  put64 (o, o->ncounts);
+  put64 (o, ntops);
+  put64 (o, 16);
+  size_t seen = 0;
+  unsigned __int128 sum = 0;
+  for (int c = 0; c < 16; c++)
+    {
+      unsigned __int128 want = (unsigned __int128) total * cutoffs[c]
+			       / 1000000;
+      while (sum < want && seen < o->ncounts)
+	sum += o->counts[seen++];
+      put32 (o, cutoffs[c]);
+      put64 (o, seen ? o->counts[seen - 1] : 0);
+      put64 (o, seen);
+    }
+}
+
+/* Write P's profile for GCC GCC_MAJOR to OUT: version 2 (GCC 11 to
+   15) or 3 (GCC 16), keyed as KEYING says.  */
+static int
+write_profile (Calltab_Afdo *p, FILE *out, const Calltab_Afdo_Options *opts,
+	       int gcc_major, enum afdo_keying keying)
 {
   if (__calltab_afdo_ready (p, out) != 0)
     return -1;
-  bool keep = opts != NULL && opts->keep_discriminators;
+  bool v3 = gcc_major >= 16;
   struct afdo_out o = { .f = out, .period = opts ? opts->period : 1 };
 
-  /* The written tree: each top-level function merged (folded unless
-     KEEP) into a fresh instance.  */
+  /* The written tree: each top-level function merged into a fresh
+     instance, keyed as KEYING says.  */
   size_t first = p->ninsts;
   struct afdo_inst **tops = calloc (p->ntops ? p->ntops : 1, sizeof *tops);
   int status = -1;
@@ -737,52 +974,59 @@ calltab_afdo_write (Calltab_Afdo *p, FILE *out,
     }
   for (size_t i = 0; i < p->ntops; i++)
     {
-      tops[i] = new_inst (p, p->tops[i]->name, p->tops[i]->start_line);
-      if (tops[i] == NULL || merge (p, tops[i], p->tops[i], keep) != 0)
+      tops[i] = new_inst (p, p->tops[i]->name, p->tops[i]->file,
+			  p->tops[i]->start_line);
+      if (tops[i] == NULL || merge (p, tops[i], p->tops[i], keying) != 0)
 	goto out;
       tops[i]->head = p->tops[i]->head;
     }
   qsort (tops, p->ntops, sizeof *tops, cmp_inst_name);
   /* Index 0 is a name no function has: GCC 12's string_table::get_name
      asserts an index above 0 (gcc_assert (index > 0 && ...)), and asks
-     for the names of inlined callees (find_icall_target_map).  */
+     for the names of inlined callees (find_icall_target_map); GCC 16's
+     get_symbol_name too.  */
   if (__calltab_reserve (&o.names, &o.names_alloc, 1, sizeof *o.names) != 0)
     goto out;
-  o.names[o.nnames++] = "";
+  o.names[o.nnames++] = (struct afdo_name) { "", "" };
   for (size_t i = 0; i < p->ntops; i++)
     if (collect_names (&o, tops[i]) != 0)
       goto out;
-  qsort (o.names, o.nnames, sizeof *o.names, cmp_str);
-  size_t n = 0;
-  for (size_t i = 0; i < o.nnames; i++)
-    if (n == 0 || strcmp (o.names[n - 1], o.names[i]) != 0)
-      o.names[n++] = o.names[i];
-  o.nnames = n;
+  if (index_names (&o) != 0)
+    goto out;
 
   put32 (&o, AFDO_GCOV_DATA_MAGIC);
-  put32 (&o, AFDO_VERSION);
+  put32 (&o, v3 ? AFDO_VERSION_GCC16 : AFDO_VERSION);
   put32 (&o, 0);
-  /* The string table: gcov_read_string in GCC 12 reads a length in
-     bytes (the NUL included) and then exactly that many bytes.  */
-  uint64_t len = 4;
-  for (size_t i = 0; i < o.nnames; i++)
-    len += 4 + strlen (o.names[i]) + 1;
+  if (v3)
+    write_summary (&o, tops, p->ntops);
+  /* The string table; the reader skips its length.  GCC 16's has the
+     file names first, then each name with the index of its file.  */
   put32 (&o, AFDO_TAG_FILE_NAMES);
-  put32 (&o, (uint32_t) len);
+  put32 (&o, 0);
+  if (v3)
+    {
+      put32 (&o, (uint32_t) o.nfiles);
+      for (size_t i = 0; i < o.nfiles; i++)
+	put_string (&o, o.files[i]);
+    }
   put32 (&o, (uint32_t) o.nnames);
   for (size_t i = 0; i < o.nnames; i++)
     {
-      size_t l = strlen (o.names[i]) + 1;
-      put32 (&o, (uint32_t) l);
-      fwrite (o.names[i], 1, l, out);
+      put_string (&o, o.names[i].name);
+      if (v3)
+	put32 (&o, file_index (&o, o.names[i].file));
     }
-  /* The functions: the section length is skipped by the reader.  */
+  /* The functions: the section length is skipped by the reader.  GCC
+     16 reads a timestamp (of the first sample, 0: none) after each
+     top-level head count.  */
   put32 (&o, AFDO_TAG_FUNCTION);
   put32 (&o, 0);
   put32 (&o, (uint32_t) p->ntops);
   for (size_t i = 0; i < p->ntops; i++)
     {
       put64 (&o, __calltab_afdo_scaled (tops[i]->head, o.period));
+      if (v3)
+	put64 (&o, 0);
       write_inst (&o, tops[i]);
     }
   put32 (&o, AFDO_TAG_MODULE_GROUPING);
@@ -803,7 +1047,32 @@ calltab_afdo_write (Calltab_Afdo *p, FILE *out,
   p->ninsts = first;
   free (tops);
   free (o.names);
+  free (o.files);
+  free (o.counts);
   return status;
+}
+
+CALLTAB_EXPORT int
+calltab_afdo_write (Calltab_Afdo *p, FILE *out,
+		    const Calltab_Afdo_Options *opts)
+{
+  bool keep = opts != NULL && opts->keep_discriminators;
+  return write_profile (p, out, opts, 12, keep ? AFDO_KEEP : AFDO_FOLD_LINES);
+}
+
+CALLTAB_EXPORT int
+calltab_afdo_write_gcc (Calltab_Afdo *p, FILE *out,
+			const Calltab_Afdo_Options *opts, int gcc_major)
+{
+  if (gcc_major < 11)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  bool keep = opts != NULL && opts->keep_discriminators;
+  enum afdo_keying keying = !keep ? AFDO_FOLD_LINES
+			    : gcc_major >= 16 ? AFDO_BASE : AFDO_KEEP;
+  return write_profile (p, out, opts, gcc_major, keying);
 }
 
 CALLTAB_EXPORT void

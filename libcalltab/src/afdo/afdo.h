@@ -46,12 +46,15 @@ struct Calltab_Afdo
 
 /* One level of an inline stack as the profiles key it, outermost
    first: the function's GCC name (get_original_name of its linkage
-   name) and first line (DW_AT_decl_line), and the call in it of the
+   name), file and first line (DW_AT_decl_line), and the call in it of the
    next level inward (DW_AT_call_line, _column and GCC's discriminator
    of that level's DW_TAG_inlined_subroutine; 0 for the innermost).  */
 struct afdo_level
 {
   const char *name;
+  const char *file;		/* the base name of its DW_AT_decl_file
+				   (GCC 16's profiles name each function's
+				   file), "" when unknown */
   int start;
   int call_line, call_column;
   unsigned int call_discr;
