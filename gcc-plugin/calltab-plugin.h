@@ -33,8 +33,11 @@ enum calltab_discrim_mode
   CALLTAB_DISCRIM_OFF,		/* none: every row carries 0 */
   CALLTAB_DISCRIM_HIERARCHICAL,	/* the plugin's, as base, multiplicity
 				   and copy ID (calltab-format.h) */
-  CALLTAB_DISCRIM_FS		/* the plugin's numbers at P, before bbpart,
+  CALLTAB_DISCRIM_FS,		/* the plugin's numbers at P, before bbpart,
 				   per final block (fs-number.cc) */
+  CALLTAB_DISCRIM_LAYERED	/* GCC's own number of each row, the
+				   plugin's block number as its copy ID
+				   (calltab-format.h) */
 };
 
 /* Decode ARGC arguments of ARGV into *OPTS and build the help text.

@@ -80,7 +80,15 @@ struct predicted_row
   int disc;			/* -1 until the row covers code */
   bool stmt;			/* the is_stmt final.cc passes */
   bool pad;			/* begins at an alignment insn */
+  unsigned gcc;			/* discriminators=layered: GCC's own number
+				   of the row */
 };
+
+/* discriminators=layered: the tags final.cc passes are the pairs (block
+   tag, GCC's own number) numbered in the order met (layered_tag), so
+   that final.cc starts a row where either changes, as it does without
+   the plugin where GCC's number changes.  */
+typedef hash_map<int_hash<HOST_WIDE_INT, -1, -2>, int> layered_tags;
 
 /* The table of the function being output.  */
 struct function_table
@@ -90,6 +98,10 @@ struct function_table
   unsigned next;		/* the next row final.cc will emit */
   int last;			/* the last row matched, -1 if none */
   unsigned mismatches;		/* rows not as predicted: report_mismatches */
+  /* discriminators=layered: the pairs' tags, and GCC's number by tag
+     (0: the pair (0, 0), final.cc's at the function's start).  */
+  layered_tags *pairs;
+  vec<unsigned> pair_gcc;
 };
 
 /* The part's state for the compilation: given to the pass and, as the
@@ -110,6 +122,9 @@ struct discriminators
   unsigned long n_bumps = 0, n_uncovered = 0, n_view_rows = 0;
   unsigned long n_wrappers = 0, n_copies = 0, n_multiple = 0;
   unsigned long n_clamped = 0;
+  /* discriminators=layered: rows whose block number did not fit the
+     copy ID field (clamped).  */
+  unsigned long n_layered_clamped = 0;
   /* discriminators=fs: (key, block)s of keys in several blocks whose
      code had no P-number (0 given).  */
   unsigned long n_unnumbered = 0, n_several = 0;
@@ -369,6 +384,9 @@ struct walk
   const vec<int> *mult;
   /* discriminators=fs: the numbers come from P (fs-number.cc).  */
   bool fs;
+  /* discriminators=layered: keys are per GCC number too
+     (line_key::sub).  */
+  bool layered;
 
   void set_block (basic_block bb, int block)
   {
@@ -384,13 +402,49 @@ struct walk
   }
 };
 
-/* Whether the plugin numbers the rows (rtl, hierarchical, fs).  */
+/* Whether the plugin numbers the rows (rtl, hierarchical, fs,
+   layered).  */
 bool
 numbered_p (const calltab_options &opts)
 {
   return opts.discriminators == CALLTAB_DISCRIM_RTL
 	 || opts.discriminators == CALLTAB_DISCRIM_HIERARCHICAL
-	 || opts.discriminators == CALLTAB_DISCRIM_FS;
+	 || opts.discriminators == CALLTAB_DISCRIM_FS
+	 || opts.discriminators == CALLTAB_DISCRIM_LAYERED;
+}
+
+/* discriminators=layered: the tag of the pair (TAG, GCC's number GCC)
+   in T, a new one the first time.  */
+int
+layered_tag (function_table &t, int tag, unsigned gcc)
+{
+  if (tag == 0 && gcc == 0)
+    return 0;
+  bool existed;
+  int &id = t.pairs->get_or_insert (((HOST_WIDE_INT) tag << 32) | gcc,
+				    &existed);
+  if (!existed)
+    {
+      id = t.pair_gcc.length ();
+      t.pair_gcc.safe_push (gcc);
+    }
+  return id;
+}
+
+/* discriminators=layered: the value of a row whose GCC number is GCC and
+   whose block number is NUM: GCC's number below the copy ID field, NUM
+   in it (clamped to the field, counted in D).  */
+unsigned
+layered_value (discriminators &d, unsigned gcc, int num)
+{
+  const int copy_max = (1 << CALLTAB_DISCR_COPY_BITS) - 1;
+  if (num > copy_max)
+    {
+      d.n_layered_clamped++;
+      num = copy_max;
+    }
+  return (gcc & ~((unsigned) copy_max << CALLTAB_DISCR_COPY_SHIFT))
+	 | (unsigned) MAX (num, 0) << CALLTAB_DISCR_COPY_SHIFT;
 }
 
 /* discriminators=hierarchical: a hash of INSN's code (its insn code,
@@ -453,6 +507,9 @@ struct block_walk
   basic_block gcc_bb = NULL;
   int gcc_row = 0;
   rtx_insn *block_note = NULL;	/* the last NOTE_INSN_BASIC_BLOCK */
+  /* discriminators=layered: GCC's number of the row in force; a change
+     of it starts a row, as final.cc starts one without the plugin.  */
+  unsigned row_gcc = 0;
 };
 
 /* The block structure at INSN: a section switch or a used label makes
@@ -509,9 +566,11 @@ block_walk::follow_rows (rtx_insn *insn)
     {
       gcc_row = calltab_gcc_discriminator (gcc_bb, loc);
       expanded_location x = expand_location_cached (loc);
-      if (forced.force || marker_p (insn) || !same_position (x, row))
+      if (forced.force || marker_p (insn) || !same_position (x, row)
+	  || (w.layered && (unsigned) gcc_row != row_gcc))
 	{
 	  row = x;
+	  row_gcc = gcc_row;
 	  row_valid = true;
 	  /* final.cc's is_stmt (row_prediction::notice).  */
 	  row_stmt = marker_p (insn) || !markers;
@@ -581,6 +640,15 @@ block_walk::count_key (rtx_insn *insn)
   line_key k = { row_inst, row.file, row.line };
   key_block kb = calltab_key_block (k, block, w.keys.length ());
   kb.gcc = gcc_row;
+  if (w.layered)
+    {
+      /* Numbered per line and GCC number below the copy ID, which the
+	 plugin's number replaces: GCC 16's own copy IDs group the blocks
+	 that no jump of their key reaches (number_key), as GCC's number
+	 does in the other modes.  */
+      kb.key.sub = (int) (row_gcc & CALLTAB_DISCR_GCC_MASK);
+      kb.gcc = (int) (row_gcc >> CALLTAB_DISCR_COPY_SHIFT);
+    }
   kb.rows = new_row ? 1 : 0;
   kb.stmt = new_row && row_stmt;
   if (w.mult != NULL)
@@ -672,22 +740,52 @@ walk_blocks (walk &w)
    (a loop's own block, when the jump at its end goes back to its start,
    is one of them), where they hold rows of the jump's key.  */
 void
+mark_target (walk &w, const line_key &key, int block)
+{
+  if (!w.layered)
+    {
+      int k = calltab_find_key (w.keys, key, block);
+      if (k >= 0)
+	w.keys[k].target = true;
+      return;
+    }
+  /* Every GCC number of the line: the keys of a line lie together,
+     sorted by GCC number and block (calltab_key_cmp).  */
+  line_key first = key;
+  first.sub = INT_MIN;
+  key_block probe = calltab_key_block (first, INT_MIN, 0);
+  unsigned lo = 0, hi = w.keys.length ();
+  while (lo < hi)
+    {
+      unsigned mid = (lo + hi) / 2;
+      if (calltab_cmp_key_block (&w.keys[mid], &probe) < 0)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  for (unsigned k = lo; k < w.keys.length (); k++)
+    {
+      line_key same = w.keys[k].key;
+      same.sub = key.sub;
+      if (calltab_key_cmp (same, key) != 0)
+	break;
+      if (w.keys[k].block == block)
+	w.keys[k].target = true;
+    }
+}
+
+void
 mark_targets (walk &w)
 {
   for (const split &s : w.splits)
     {
       if (s.fall >= 0)
-	{
-	  int k = calltab_find_key (w.keys, s.key, s.fall);
-	  if (k >= 0)
-	    w.keys[k].target = true;
-	}
+	mark_target (w, s.key, s.fall);
       for (unsigned i = 0; i < s.n_labels; i++)
 	{
 	  int b = w.label_block[w.labels[s.first_label + i]];
-	  int k = b >= 0 ? calltab_find_key (w.keys, s.key, b) : -1;
-	  if (k >= 0)
-	    w.keys[k].target = true;
+	  if (b >= 0)
+	    mark_target (w, s.key, b);
 	}
     }
 }
@@ -829,6 +927,10 @@ struct row_prediction
   function_table &t;
   expanded_location last;	/* the last row's position */
   int last_tag = 0, tag = 0, n_tags = 0;
+  /* discriminators=layered: the last row's GCC number, and the RTL block
+     of the last block note (GCC's number on 11 and 12).  */
+  unsigned last_gcc = 0;
+  basic_block cur_bb = NULL;
   row_in_force r;
   bool markers;			/* statement markers: is_stmt (notice) */
   int cur_block = -1;
@@ -859,6 +961,7 @@ row_prediction::note (rtx_insn *insn)
       {
 	basic_block bb = NOTE_BASIC_BLOCK (insn);
 	int b = w.bb_block[bb->index];	/* walk_blocks' number */
+	cur_bb = bb;
 	if (b != cur_block)
 	  {
 	    cur_block = b;
@@ -885,12 +988,13 @@ void
 row_prediction::repeat ()
 {
   predicted_row p = { last.file, last.line, last.column, last_tag, -1,
-		      false, false };
+		      false, false, last_gcc };
   t.rows.safe_push (p);
   r.valid = last.file != NULL && last.line != 0;
   r.has_inst = false;
   r.key.file = last.file;
   r.key.line = last.line;
+  r.key.sub = w.layered ? (int) (last_gcc & CALLTAB_DISCR_GCC_MASK) : 0;
   r.index = t.rows.length () - 1;
   d.n_view_rows++;
 }
@@ -939,6 +1043,12 @@ row_prediction::retag (rtx_insn *insn, location_t loc)
      ended one instruction early, and gdb's backtrace lost its frame).
      Debug information only: the code is the same.  */
   INSN_LOCATION (insn) = set_block (LOCATION_LOCUS (r.loc), scope);
+  /* discriminators=layered: with the GCC number of the row that covered
+     it, so that only the tag changes there.  */
+  if (w.layered)
+    INSN_LOCATION (insn)
+      = calltab_location_with_discriminator (INSN_LOCATION (insn),
+					     (int) last_gcc);
   return row_location (insn);
 }
 
@@ -955,23 +1065,33 @@ row_prediction::notice (rtx_insn *insn, location_t loc)
   expanded_location x = expand_location_cached (loc);
   bool marker = marker_p (insn);
   bool moved = forced.force || marker || !same_position (x, last);
-  if (!moved && tag == last_tag)
+  /* discriminators=layered: the tag final.cc passes is the pair's.  */
+  unsigned gcc = 0;
+  int pass_tag = tag;
+  if (w.layered)
+    {
+      gcc = (unsigned) calltab_gcc_discriminator (cur_bb, loc);
+      pass_tag = layered_tag (t, tag, gcc);
+    }
+  if (!moved && pass_tag == last_tag)
     return;
   if (moved)
     last = x;
   /* final.cc's is_stmt: true for a marker; for an instruction false
      with markers on, else whether the position moved.  */
   bool stmt = marker || (!markers && moved);
-  predicted_row p = { last.file, last.line, last.column, tag, -1, stmt,
-		      false };
+  predicted_row p = { last.file, last.line, last.column, pass_tag, -1, stmt,
+		      false, gcc };
   t.rows.safe_push (p);
   r.valid = true;
   r.has_inst = false;
   r.key.file = last.file;
   r.key.line = last.line;
+  r.key.sub = w.layered ? (int) (gcc & CALLTAB_DISCR_GCC_MASK) : 0;
   r.loc = loc;
   r.index = t.rows.length () - 1;
-  last_tag = tag;
+  last_tag = pass_tag;
+  last_gcc = gcc;
   forced.force = false;
   view.take ();
 }
@@ -1077,7 +1197,7 @@ predict_rows (walk &w, discriminators &d)
    every row and starts a row where it changes: what predict_rows
    foresaw.  Debug information only: the code is the same.  */
 void
-publish_tags (walk &w)
+publish_tags (walk &w, function_table &t)
 {
   int tag = 0;			/* final.cc's at the function's start */
   for (rtx_insn *insn = get_insns (); insn; insn = NEXT_INSN (insn))
@@ -1085,16 +1205,32 @@ publish_tags (walk &w)
       {
 	basic_block bb = NOTE_BASIC_BLOCK (insn);
 	tag = w.bb_tag[bb->index];
-	calltab_set_bb_discriminator (bb, tag);
+	/* discriminators=layered: the pair's tag, with the block's GCC
+	   number on 11 and 12 (unused on 13 and later).  */
+	int own = tag;
+	if (w.layered && !CALLTAB_DISCRIMINATOR_IN_LOCATION)
+	  own = layered_tag (t, tag, (unsigned)
+			     calltab_gcc_discriminator (bb, UNKNOWN_LOCATION));
+	calltab_set_bb_discriminator (bb, own);
       }
     else if (!CALLTAB_DISCRIMINATOR_IN_LOCATION)
       continue;
     else if (marker_p (insn))
       marker_location (insn)
-	= calltab_location_with_discriminator (marker_location (insn), tag);
+	= calltab_location_with_discriminator
+	    (marker_location (insn),
+	     w.layered ? layered_tag (t, tag, (unsigned)
+				      calltab_gcc_discriminator
+					(NULL, marker_location (insn)))
+		       : tag);
     else if (noticed_p (insn) && INSN_HAS_LOCATION (insn))
       INSN_LOCATION (insn)
-	= calltab_location_with_discriminator (INSN_LOCATION (insn), tag);
+	= calltab_location_with_discriminator
+	    (INSN_LOCATION (insn),
+	     w.layered ? layered_tag (t, tag, (unsigned)
+				      calltab_gcc_discriminator
+					(NULL, INSN_LOCATION (insn)))
+		       : tag);
 }
 
 /* Number the rows of the current function (the pass).  */
@@ -1121,12 +1257,20 @@ assign_discriminators (discriminators &d)
       w.mult = &d.mult;
     }
   w.fs = d.opts.discriminators == CALLTAB_DISCRIM_FS;
+  w.layered = d.opts.discriminators == CALLTAB_DISCRIM_LAYERED;
+  if (w.layered)
+    {
+      delete t.pairs;
+      t.pairs = new layered_tags;
+      t.pair_gcc.truncate (0);
+      t.pair_gcc.safe_push (0);
+    }
   walk_blocks (w);
   number_keys (w, d);
   if (w.mult != NULL)
     encode_hierarchical (w, d);
   predict_rows (w, d);
-  publish_tags (w);
+  publish_tags (w, t);
   w.keys.release ();
   w.splits.release ();
   w.labels.release ();
@@ -1153,6 +1297,17 @@ row_matches (const predicted_row &r, const char *file, int line, int column,
    is a row the pass did not foresee: it gets 0 and is counted, for
    report_mismatches and CALLTAB_DISCRIM_STATS; the next rows are looked
    for a little further on.  */
+/* The discriminator of predicted row R: its number; with
+   discriminators=layered, GCC's number with it as the copy ID.  */
+int
+row_value (discriminators &d, const predicted_row &r)
+{
+  int num = r.disc > 0 ? r.disc : 0;
+  if (d.opts.discriminators == CALLTAB_DISCRIM_LAYERED)
+    return (int) layered_value (d, r.gcc, num);
+  return num;
+}
+
 int
 next_discriminator (discriminators &d, const char *file, int line,
 		    int column, int tag, bool stmt)
@@ -1162,7 +1317,7 @@ next_discriminator (discriminators &d, const char *file, int line,
       && row_matches (t.rows[t.next], file, line, column, tag, stmt))
     {
       t.last = t.next++;
-      return t.rows[t.last].disc > 0 ? t.rows[t.last].disc : 0;
+      return row_value (d, t.rows[t.last]);
     }
   /* A repeat passes is_stmt false.  */
   if (t.last >= 0 && !stmt
@@ -1170,7 +1325,7 @@ next_discriminator (discriminators &d, const char *file, int line,
 		      t.rows[t.last].stmt))
     {
       d.n_repeats++;
-      return t.rows[t.last].disc > 0 ? t.rows[t.last].disc : 0;
+      return row_value (d, t.rows[t.last]);
     }
   if (t.last < 0)
     {
@@ -1193,7 +1348,7 @@ next_discriminator (discriminators &d, const char *file, int line,
 	t.mismatches += k - t.next;
 	t.last = k;
 	t.next = k + 1;
-	return t.rows[k].disc > 0 ? t.rows[k].disc : 0;
+	return row_value (d, t.rows[k]);
       }
   d.n_mismatches++;
   t.mismatches++;
@@ -1212,6 +1367,11 @@ next_discriminator (discriminators &d, const char *file, int line,
 		 column, tag, calltab_function_name (), n ? n->line : 0,
 		 n ? n->column : 0, n ? n->tag : 0);
       }
+  /* discriminators=layered: GCC's own number, which the tag stands
+     for.  */
+  if (d.opts.discriminators == CALLTAB_DISCRIM_LAYERED && tag >= 0
+      && (unsigned) tag < t.pair_gcc.length ())
+    return (int) t.pair_gcc[tag];
   return 0;
 }
 
@@ -1236,11 +1396,15 @@ source_line (void *data, const char *file, unsigned int line,
 	  d->n_nonzero++;
 	  /* Not a breakpoint location; with hierarchical discriminators,
 	     unless only the multiplicity is set (the line's first block,
-	     in an unrolled or vectorized loop).  */
-	  if (d->opts.discriminators != CALLTAB_DISCRIM_HIERARCHICAL
-	      || (*discriminator
-		  & ~(((1 << CALLTAB_DISCR_MULT_BITS) - 1)
-		      << CALLTAB_DISCR_MULT_SHIFT)) != 0)
+	     in an unrolled or vectorized loop); with layered ones, unless
+	     only GCC's own number is (GCC's is_stmt stays).  */
+	  unsigned v = (unsigned) *discriminator;
+	  if (d->opts.discriminators == CALLTAB_DISCRIM_HIERARCHICAL)
+	    v &= ~(((1u << CALLTAB_DISCR_MULT_BITS) - 1)
+		   << CALLTAB_DISCR_MULT_SHIFT);
+	  else if (d->opts.discriminators == CALLTAB_DISCRIM_LAYERED)
+	    v &= ~CALLTAB_DISCR_GCC_MASK;
+	  if (v != 0)
 	    *is_stmt = false;
 	}
     }
@@ -1265,6 +1429,9 @@ finish_unit (void *data)
     fprintf (stderr, "calltab discriminators: hierarchical: %lu blocks of"
 	     " a line with a copy ID, %lu with a multiplicity, %lu clamped\n",
 	     d->n_copies, d->n_multiple, d->n_clamped);
+  if (d->opts.discriminators == CALLTAB_DISCRIM_LAYERED)
+    fprintf (stderr, "calltab discriminators: layered: %lu rows with a"
+	     " block number clamped\n", d->n_layered_clamped);
   if (d->opts.discriminators == CALLTAB_DISCRIM_FS)
     fprintf (stderr, "calltab discriminators: fs: %lu of %lu blocks of lines"
 	     " in several blocks without a number from P\n", d->n_unnumbered,

@@ -36,7 +36,9 @@ calltab_key_cmp (const line_key &a, const line_key &b)
     return (uintptr_t) a.inst < (uintptr_t) b.inst ? -1 : 1;
   if (a.line != b.line)
     return a.line < b.line ? -1 : 1;
-  return calltab_file_cmp (a.file, b.file);
+  if (int c = calltab_file_cmp (a.file, b.file))
+    return c;
+  return a.sub < b.sub ? -1 : a.sub > b.sub;
 }
 
 int

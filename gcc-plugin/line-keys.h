@@ -20,6 +20,10 @@ struct line_key
   tree inst;
   const char *file;
   int line;
+  /* discriminators=layered: GCC's own number of the rows, its bits below
+     the copy ID (calltab-format.h), which the plugin keeps: the blocks
+     are numbered per line and GCC number.  0 in the other modes.  */
+  int sub = 0;
 };
 
 /* One key in one block, with its number.  */

@@ -32,7 +32,7 @@ struct option_desc
 
 /* In the order of enum calltab_discrim_mode.  */
 const char *const discrim_choices[] = { "rtl", "gcc", "off", "hierarchical",
-					"fs", NULL };
+					"fs", "layered", NULL };
 
 const option_desc option_table[] = {
   { "help", OPT_FLAG, "print this text", &calltab_options::help, NULL, NULL,
@@ -52,7 +52,8 @@ const option_desc option_table[] = {
     "discriminators: per final basic block (rtl, the default), "
     "GCC's own (gcc), none (off), or rtl's with copy IDs and "
     "multiplicities, [base:8][multiplicity:7][copy ID:11] (hierarchical), "
-    "or per block of the code before bbpart (fs)",
+    "or per block of the code before bbpart (fs), or GCC's own with "
+    "rtl's block numbers as copy IDs (layered)",
     NULL, &calltab_options::discriminators, discrim_choices, NULL },
   { "profile", OPT_FILE,
     "with -fauto-profile, read the late profile FILE (calltab-fs 1) "
@@ -210,6 +211,18 @@ calltab_parse_options (int argc, const struct plugin_argument *argv,
 	}
       else if (!parse_value (*d, argv[i].value, *opts))
 	ok = false;
+    }
+  /* GCC 11 and 12 keep GCC's number per RTL basic block, not per
+     statement, and their AutoFDO reads one count per line: nothing to
+     keep (docs/discriminators.md, "Layered discriminators").  */
+  if (opts->discriminators == CALLTAB_DISCRIM_LAYERED
+      && !CALLTAB_DISCRIMINATOR_IN_LOCATION)
+    {
+      error ("%s: %<-fplugin-arg-%s-discriminators=layered%> needs GCC 13 "
+	     "or later (GCC %d keeps its own discriminators per basic "
+	     "block)", CALLTAB_PLUGIN_NAME, CALLTAB_PLUGIN_NAME,
+	     BUILDING_GCC_MAJOR);
+      ok = false;
     }
   return ok;
 }

@@ -126,6 +126,15 @@
 #define CALLTAB_DISCR_OPTION \
   "-fplugin-arg-" CALLTAB_PLUGIN_NAME "-discriminators="
 #define CALLTAB_DISCR_HIERARCHICAL_OPTION CALLTAB_DISCR_OPTION "hierarchical"
+/* discriminators=layered (docs/discriminators.md, "Layered
+   discriminators"): each row keeps GCC's own number below the copy ID
+   field (bits 0-14: GCC 16's base and multiplicity, GCC 13 to 15's
+   whole number), and the copy ID field (bits 15-25) holds the plugin's
+   number of the row's block among the blocks of its line with that GCC
+   number: what GCC's AutoFDO keys on stays (value & CALLTAB_DISCR_GCC_MASK),
+   the blocks stay apart.  */
+#define CALLTAB_DISCR_LAYERED_OPTION CALLTAB_DISCR_OPTION "layered"
+#define CALLTAB_DISCR_GCC_MASK ((1u << CALLTAB_DISCR_COPY_SHIFT) - 1)
 /* discriminators=fs (docs/fdo.md, "Flow-sensitive AutoFDO"): each block
    of a line carries the number its code's group had before GCC's
    bbpart pass, so blocks copied, split or joined after it share

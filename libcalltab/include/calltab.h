@@ -554,7 +554,7 @@ int calltab_afdo_write (Calltab_Afdo *p, FILE *out,
    version 3 (a summary with 16 percentiles, the file of each function,
    a timestamp per function, 0), where OPTS->keep_discriminators keys
    each position by the base of its discriminator (GCC 16's layout:
-   the copies of a statement summed, each count times its
+   the largest of a statement's copies, each count times its
    multiplicity), as GCC 16 looks statements up before the passes that
    copy them.  Returns 0, -1 on error (GCC_MAJOR below 11:
    CALLTAB_E_INVALID_ARG; out of memory; CALLTAB_E_IO).  Version node

@@ -223,20 +223,16 @@ call_inst (Calltab_Afdo *p, struct afdo_inst *inst, uint32_t line_off,
   return c;
 }
 
-/* Raise the count at (LINE_OFF, DISCR) of INST to at least COUNT, or
-   with SUM add COUNT to it (UINT64_MAX where that overflows).  */
+/* Raise the count at (LINE_OFF, DISCR) of INST to at least COUNT.  */
 static int
-pos_merge (struct afdo_inst *inst, uint32_t line_off, uint32_t discr,
-	   uint64_t count, bool sum)
+pos_max (struct afdo_inst *inst, uint32_t line_off, uint32_t discr,
+	 uint64_t count)
 {
   for (size_t i = 0; i < inst->npos; i++)
     if (inst->pos[i].line_off == line_off && inst->pos[i].discr == discr)
       {
-	uint64_t *c = &inst->pos[i].count;
-	if (sum)
-	  *c = *c > UINT64_MAX - count ? UINT64_MAX : *c + count;
-	else if (*c < count)
-	  *c = count;
+	if (inst->pos[i].count < count)
+	  inst->pos[i].count = count;
 	return 0;
       }
   if (__calltab_reserve (&inst->pos, &inst->pos_alloc, inst->npos + 1,
@@ -247,13 +243,6 @@ pos_merge (struct afdo_inst *inst, uint32_t line_off, uint32_t discr,
   inst->pos[inst->npos].count = count;
   inst->npos++;
   return 0;
-}
-
-static int
-pos_max (struct afdo_inst *inst, uint32_t line_off, uint32_t discr,
-	 uint64_t count)
-{
-  return pos_merge (inst, line_off, discr, count, false);
 }
 
 static int
@@ -646,8 +635,9 @@ calltab_afdo_blocks (Calltab_Afdo *p, Calltab_Afdo_Block **blocks,
    - AFDO_BASE (GCC 16: statements are looked up before the passes that
      give copy IDs and multiplicities, so by the base alone): the base;
      a copy's count times its multiplicity (one execution of a vector or
-     unrolled copy stands for that many of the source), the copies of a
-     statement summed (each ran a share of its executions).  */
+     unrolled copy stands for that many of the source), the largest of
+     a statement's copies (as llvm-profgen folds LLVM's copies; the
+     plugin's layered discriminators put its blocks there too).  */
 enum afdo_keying { AFDO_FOLD_LINES, AFDO_KEEP, AFDO_BASE };
 
 /* DISCR as KEYING keys it, and into *SCALE what its count is
@@ -675,20 +665,18 @@ keyed_discr (uint32_t discr, enum afdo_keying keying, uint64_t *scale)
 
 /* Copy SRC into DST (a fresh instance, or one SRC merges into), keyed
    as KEYING says: the counts of positions (and the callees inlined at
-   one position with one name) that get one key merge by their maximum,
-   with AFDO_BASE by their sum.  */
+   one position with one name) that get one key merge by their
+   maximum.  */
 static int
 merge (Calltab_Afdo *p, struct afdo_inst *dst, const struct afdo_inst *src,
        enum afdo_keying keying)
 {
-  bool sum = keying == AFDO_BASE;
   for (size_t i = 0; i < src->npos; i++)
     {
       uint64_t scale;
       uint32_t d = keyed_discr (src->pos[i].discr, keying, &scale);
-      if (pos_merge (dst, src->pos[i].line_off, d,
-		     __calltab_afdo_scaled (src->pos[i].count, scale),
-		     sum) != 0)
+      if (pos_max (dst, src->pos[i].line_off, d,
+		   __calltab_afdo_scaled (src->pos[i].count, scale)) != 0)
 	return -1;
     }
   for (size_t i = 0; i < src->ncalls; i++)

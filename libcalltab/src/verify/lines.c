@@ -230,7 +230,14 @@ struct row
   unsigned disc;		/* what tells blocks apart (hierarchical
 				   discriminators: base and copy ID) */
   unsigned base;		/* what the density rule numbers (the base
-				   field of hierarchical discriminators) */
+				   field of hierarchical discriminators, the
+				   copy ID of layered ones) */
+  unsigned sub;			/* layered discriminators: GCC's own number
+				   (below the copy ID), which the density
+				   rule numbers per; else 0 */
+  unsigned own;			/* what must be 0 on a line in one block
+				   and on an is_stmt row: the whole value,
+				   the copy ID of layered ones */
   size_t index;
   Dwarf_Addr addr, end;		/* the code the row covers */
   size_t block;			/* block rules: one block it touches */
@@ -283,12 +290,23 @@ describe_addr (struct verify *v, Dwarf_Addr addr, char *buf, size_t size)
     snprintf (buf, size, "0x%" PRIx64, (uint64_t) addr);
 }
 
-/* Order by key, base and row.  */
+/* Order by key and, for layered discriminators, GCC's own number: what
+   the density rule numbers per.  */
+static int
+cmp_density_key (const struct row *x, const struct row *y)
+{
+  int c = cmp_key (x, y);
+  if (c != 0)
+    return c;
+  return x->sub < y->sub ? -1 : x->sub > y->sub;
+}
+
+/* Order by density key, base and row.  */
 static int
 cmp_base (const void *a, const void *b)
 {
   const struct row *x = a, *y = b;
-  int c = cmp_key (x, y);
+  int c = cmp_density_key (x, y);
   if (c != 0)
     return c;
   if (x->base != y->base)
@@ -299,13 +317,13 @@ cmp_base (const void *a, const void *b)
 static void
 check_density (struct verify *v, struct verify_place *place,
 	       const struct funcs *f, struct row *rows, size_t n,
-	       bool hierarchical)
+	       const char *field)
 {
   qsort (rows, n, sizeof *rows, cmp_base);
   for (size_t i = 0; i < n; )
     {
       size_t j = i;
-      while (j < n && cmp_key (&rows[j], &rows[i]) == 0)
+      while (j < n && cmp_density_key (&rows[j], &rows[i]) == 0)
 	j++;
       /* Distinct discriminators of the group, in order: 0, 1, 2, ...  */
       unsigned expect = 0;
@@ -339,7 +357,7 @@ check_density (struct verify *v, struct verify_place *place,
 	  verify_report (v, VC_DISCRIMINATOR_DENSITY, place,
 			 "%s:%d in '%s' has %sdiscriminators %s, not 0..%zu",
 			 base_name (rows[i].file), rows[i].line, fname,
-			 hierarchical ? "base " : "", list, count - 1);
+			 field, list, count - 1);
 	}
       i = j;
     }
@@ -870,7 +888,7 @@ check_blocks (struct verify *v, struct verify_place *place,
 	  for (size_t m = i; m < k && !seen; m++)
 	    seen = hits[m].block == hits[k].block;
 	  nblocks += !seen;
-	  if (hits[k].disc != 0
+	  if (hits[k].own != 0
 	      && (nonzero == (size_t) -1 || hits[k].index < hits[nonzero].index))
 	    nonzero = k;
 	}
@@ -1303,6 +1321,10 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
   struct verify_place place = { ".debug_line", stmt_list, "row", 0 };
   struct unchecked uc = { .pads = pads };
   bool hierarchical = unit_mode (cudie, CALLTAB_DISCR_HIERARCHICAL_OPTION);
+  /* discriminators=layered: GCC's own number below the copy ID, the
+     plugin's in it; the rule on jumps judges the whole value, the
+     others the plugin's part, per line and GCC number.  */
+  bool layered = unit_mode (cudie, CALLTAB_DISCR_LAYERED_OPTION);
   /* discriminators=fs: the numbers are those of the blocks before
      bbpart; blocks after a jump of the final code share them where code
      was copied, split or joined after that point (docs/fdo.md), which
@@ -1366,7 +1388,11 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
       v->rows++;
       unsigned raw = disc;
       disc = distinguishing (raw, hierarchical);
-      if (disc != 0 && stmt)
+      unsigned own = layered ? CALLTAB_DISCR_FIELD (raw,
+						    CALLTAB_DISCR_COPY_SHIFT,
+						    CALLTAB_DISCR_COPY_BITS)
+			     : disc;
+      if (own != 0 && stmt)
 	{
 	  char where[512];
 	  describe_addr (v, addr, where, sizeof where);
@@ -1379,10 +1405,11 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
 	continue;		/* counted by mark_overlaps */
       unsigned base = hierarchical
 		      ? CALLTAB_DISCR_FIELD (raw, 0, CALLTAB_DISCR_BASE_BITS)
-		      : raw;
+		      : layered ? own : raw;
+      unsigned sub = layered ? raw & CALLTAB_DISCR_GCC_MASK : 0;
       if (rows != NULL)
-	rows[nrows++] = (struct row) { func, 0, file, line, disc, base,
-				       holder, addr, next, 0, stmt };
+	rows[nrows++] = (struct row) { func, 0, file, line, disc, base, sub,
+				       own, holder, addr, next, 0, stmt };
     }
   if (rows != NULL)
     set_instances (v, &f, rows, nrows);
@@ -1391,7 +1418,9 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
       /* The block rules first: check_density sorts the rows.  */
       check_blocks (v, &place, &f, rows, nrows, &uc, !fs);
       if (!fs)
-	check_density (v, &place, &f, rows, nrows, hierarchical);
+	check_density (v, &place, &f, rows, nrows,
+		       hierarchical ? "base " : layered ? "copy IDs of "
+		       : "");
     }
   place.item = NULL;
   if (uc.undecodable > 0)
