@@ -550,7 +550,10 @@ int calltab_afdo_write (Calltab_Afdo *p, FILE *out,
 			const Calltab_Afdo_Options *opts);
 
 /* calltab_afdo_write's profile for GCC_MAJOR's -fauto-profile (11 or
-   later): AutoFDO version 2 for GCC 11 to 15; for GCC 16 and later
+   later): AutoFDO version 2 for GCC 11 to 15 (for 13 to 15, with
+   OPTS->keep_discriminators, each discriminator kept as GCC's number,
+   its bits below the copy ID field: calltab-format.h); for GCC 16 and
+   later
    version 3 (a summary with 16 percentiles, the file of each function,
    a timestamp per function, 0), where OPTS->keep_discriminators keys
    each position by the base of its discriminator (GCC 16's layout:

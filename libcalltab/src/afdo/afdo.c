@@ -630,15 +630,19 @@ calltab_afdo_blocks (Calltab_Afdo *p, Calltab_Afdo_Block **blocks,
    get one key, by the GCC that reads it (docs/fdo.md, "GCC versions"):
    - AFDO_FOLD_LINES (GCC 11, 12: one count per line): discriminator 0,
      the largest count;
-   - AFDO_KEEP (GCC 13 to 15: each statement looked up by its whole
-     discriminator): as it is;
+   - AFDO_KEEP (--keep-discriminators for GCC 11 and 12, and other
+     consumers): as it is;
+   - AFDO_GCC_NUMBER (GCC 13 to 15: each statement looked up by its whole
+     discriminator, GCC's number): the bits below the copy ID field, the
+     whole of GCC's number (the plugin's layered discriminators put its
+     block numbers above them: calltab-format.h);
    - AFDO_BASE (GCC 16: statements are looked up before the passes that
      give copy IDs and multiplicities, so by the base alone): the base;
      a copy's count times its multiplicity (one execution of a vector or
      unrolled copy stands for that many of the source), the largest of
      a statement's copies (as llvm-profgen folds LLVM's copies; the
      plugin's layered discriminators put its blocks there too).  */
-enum afdo_keying { AFDO_FOLD_LINES, AFDO_KEEP, AFDO_BASE };
+enum afdo_keying { AFDO_FOLD_LINES, AFDO_KEEP, AFDO_GCC_NUMBER, AFDO_BASE };
 
 /* DISCR as KEYING keys it, and into *SCALE what its count is
    multiplied by.  */
@@ -650,6 +654,8 @@ keyed_discr (uint32_t discr, enum afdo_keying keying, uint64_t *scale)
     {
     case AFDO_FOLD_LINES:
       return 0;
+    case AFDO_GCC_NUMBER:
+      return discr & CALLTAB_DISCR_GCC_MASK;
     case AFDO_BASE:
       {
 	uint32_t mult = CALLTAB_DISCR_FIELD (discr, CALLTAB_DISCR_MULT_SHIFT,
@@ -1059,7 +1065,8 @@ calltab_afdo_write_gcc (Calltab_Afdo *p, FILE *out,
     }
   bool keep = opts != NULL && opts->keep_discriminators;
   enum afdo_keying keying = !keep ? AFDO_FOLD_LINES
-			    : gcc_major >= 16 ? AFDO_BASE : AFDO_KEEP;
+			    : gcc_major >= 16 ? AFDO_BASE
+			    : gcc_major >= 13 ? AFDO_GCC_NUMBER : AFDO_KEEP;
   return write_profile (p, out, opts, gcc_major, keying);
 }
 

@@ -8,6 +8,7 @@
    unit.  dwarf_getattrs steps over every attribute of a DIE, so a DIE
    it walks to the end holds only strings that end in their unit.  */
 
+#include <stdlib.h>
 #include <string.h>
 #include <dwarf.h>
 #include "calltab-format.h"
@@ -66,6 +67,38 @@ __calltab_die_linkage_name (Dwarf_Die *die)
 {
   const char *s = calltab_die_string (die, DW_AT_linkage_name);
   return s != NULL ? s : calltab_die_string (die, DW_AT_MIPS_linkage_name);
+}
+
+/* The major version of the GCC PRODUCER names ("GNU C17 13.3.0 -m..."),
+   0 when it names none.  */
+static int
+producer_gcc_major (const char *producer)
+{
+  if (producer == NULL || strncmp (producer, "GNU ", 4) != 0)
+    return 0;
+  const char *v = strchr (producer + 4, ' ');
+  if (v == NULL || v[1] < '0' || v[1] > '9')
+    return 0;
+  return atoi (v + 1);
+}
+
+const char *
+__calltab_producer_discriminators (const char *producer, size_t *len)
+{
+  static const char opt[] = CALLTAB_DISCR_OPTION;
+  const char *last = NULL;
+  for (const char *p = producer != NULL ? strstr (producer, " -") : NULL;
+       p != NULL; p = strstr (p + 1, " -"))
+    if (strncmp (p + 1, opt, sizeof opt - 1) == 0)
+      last = p + sizeof opt;
+  if (last != NULL)
+    {
+      *len = strcspn (last, " ");
+      return last;
+    }
+  const char *mode = producer_gcc_major (producer) >= 13 ? "layered" : "rtl";
+  *len = strlen (mode);
+  return mode;
 }
 
 bool

@@ -24,6 +24,15 @@
    "-fplugin=.../calltab.so".  */
 bool __calltab_producer_names_plugin (const char *producer);
 
+/* The discriminators mode of a unit built with the plugin whose
+   DW_AT_producer is PRODUCER: the value of the last
+   -fplugin-arg-calltab-discriminators= it records ("rtl", "gcc",
+   "layered", ...: not NUL-terminated, its length in *LEN), else the
+   plugin's default for the GCC that PRODUCER names ("layered" from GCC
+   13 on, "rtl" before; gcc-plugin/options.cc).  */
+const char *__calltab_producer_discriminators (const char *producer,
+					       size_t *len);
+
 /* DIE's DW_AT_linkage_name (DW_AT_MIPS_linkage_name before DWARF 4),
    through its abstract origin and specification; NULL if none.  */
 const char *__calltab_die_linkage_name (Dwarf_Die *die);

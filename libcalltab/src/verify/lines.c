@@ -1181,25 +1181,19 @@ set_instances (struct verify *v, struct funcs *f, struct row *rows,
 }
 
 /* Whether the unit was built with discriminators=MODE (an option
-   calltab-format.h spells, CALLTAB_DISCR_HIERARCHICAL_OPTION or
-   CALLTAB_DISCR_FS_OPTION): the last -fplugin-arg-calltab-discriminators=
-   its DW_AT_producer records (GCC's -grecord-gcc-switches, the default)
-   is that one.  */
+   calltab-format.h spells, CALLTAB_DISCR_HIERARCHICAL_OPTION,
+   CALLTAB_DISCR_FS_OPTION or CALLTAB_DISCR_LAYERED_OPTION): the last
+   -fplugin-arg-calltab-discriminators= its DW_AT_producer records
+   (GCC's -grecord-gcc-switches, the default), else the plugin's default
+   for the GCC the producer names (__calltab_producer_discriminators).  */
 static bool
 unit_mode (Dwarf_Die *cudie, const char *option)
 {
-  const size_t keylen = strlen (CALLTAB_DISCR_OPTION);
-  const char *producer = calltab_die_string (cudie, DW_AT_producer);
-  const char *last = NULL;
-  for (const char *p = producer != NULL ? strstr (producer, " -") : NULL;
-       p != NULL; p = strstr (p + 1, " -"))
-    if (strncmp (p + 1, CALLTAB_DISCR_OPTION, keylen) == 0)
-      last = p + 1;
-  if (last == NULL)
-    return false;
-  size_t len = strlen (option);
-  return strncmp (last, option, len) == 0
-	 && (last[len] == ' ' || last[len] == '\0');
+  const char *mode = option + strlen (CALLTAB_DISCR_OPTION);
+  size_t len;
+  const char *got = __calltab_producer_discriminators
+		      (calltab_die_string (cudie, DW_AT_producer), &len);
+  return len == strlen (mode) && strncmp (got, mode, len) == 0;
 }
 
 /* Whether row J's file and line are FUNC's opening line, or those of
