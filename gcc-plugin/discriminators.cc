@@ -1298,13 +1298,17 @@ row_matches (const predicted_row &r, const char *file, int line, int column,
    report_mismatches and CALLTAB_DISCRIM_STATS; the next rows are looked
    for a little further on.  */
 /* The discriminator of predicted row R: its number; with
-   discriminators=layered, GCC's number with it as the copy ID.  */
+   discriminators=layered, GCC's number with it as the copy ID, and 0
+   for a row that covers no code (a view repeat at a function's end:
+   as rtl's, which costs no DW_LNE_set_discriminator and gives the rows
+   at a sequence's end one value, as calltab verify's test of folded
+   sequences expects).  */
 int
 row_value (discriminators &d, const predicted_row &r)
 {
   int num = r.disc > 0 ? r.disc : 0;
   if (d.opts.discriminators == CALLTAB_DISCRIM_LAYERED)
-    return (int) layered_value (d, r.gcc, num);
+    return r.disc < 0 ? 0 : (int) layered_value (d, r.gcc, num);
   return num;
 }
 
