@@ -1183,9 +1183,16 @@ predict_rows (walk &w, discriminators &d)
 	p.cover ();
     }
   /* The closing NOTE_INSN_BLOCK_ENDs or final_1 at the end: it covers
-     nothing.  */
+     nothing.  With discriminators=layered it carries 0, as rtl's does,
+     not the GCC number it repeats: the rows at a sequence's end then
+     have one value (calltab verify takes two end rows with different
+     values for sequences the linker folded), and it costs no
+     DW_LNE_set_discriminator.  */
   if (p.view.take ())
-    p.repeat ();
+    {
+      p.repeat ();
+      d.current.rows.last ().gcc = 0;
+    }
   number_padding (d.current);
 }
 
@@ -1196,6 +1203,18 @@ predict_rows (walk &w, discriminators &d)
    the statement.  Either way final.cc passes the tag of the block with
    every row and starts a row where it changes: what predict_rows
    foresaw.  Debug information only: the code is the same.  */
+/* LOC (GCC 13 and later) with the tag final.cc is to pass for it: TAG,
+   or with discriminators=layered the tag of the pair (TAG, LOC's GCC
+   number).  */
+location_t
+tagged (walk &w, function_table &t, location_t loc, int tag)
+{
+  if (w.layered)
+    tag = layered_tag (t, tag,
+		       (unsigned) calltab_gcc_discriminator (NULL, loc));
+  return calltab_location_with_discriminator (loc, tag);
+}
+
 void
 publish_tags (walk &w, function_table &t)
 {
@@ -1216,21 +1235,9 @@ publish_tags (walk &w, function_table &t)
     else if (!CALLTAB_DISCRIMINATOR_IN_LOCATION)
       continue;
     else if (marker_p (insn))
-      marker_location (insn)
-	= calltab_location_with_discriminator
-	    (marker_location (insn),
-	     w.layered ? layered_tag (t, tag, (unsigned)
-				      calltab_gcc_discriminator
-					(NULL, marker_location (insn)))
-		       : tag);
+      marker_location (insn) = tagged (w, t, marker_location (insn), tag);
     else if (noticed_p (insn) && INSN_HAS_LOCATION (insn))
-      INSN_LOCATION (insn)
-	= calltab_location_with_discriminator
-	    (INSN_LOCATION (insn),
-	     w.layered ? layered_tag (t, tag, (unsigned)
-				      calltab_gcc_discriminator
-					(NULL, INSN_LOCATION (insn)))
-		       : tag);
+      INSN_LOCATION (insn) = tagged (w, t, INSN_LOCATION (insn), tag);
 }
 
 /* Number the rows of the current function (the pass).  */
@@ -1298,17 +1305,13 @@ row_matches (const predicted_row &r, const char *file, int line, int column,
    report_mismatches and CALLTAB_DISCRIM_STATS; the next rows are looked
    for a little further on.  */
 /* The discriminator of predicted row R: its number; with
-   discriminators=layered, GCC's number with it as the copy ID, and 0
-   for a row that covers no code (a view repeat at a function's end:
-   as rtl's, which costs no DW_LNE_set_discriminator and gives the rows
-   at a sequence's end one value, as calltab verify's test of folded
-   sequences expects).  */
+   discriminators=layered, GCC's number with it as the copy ID.  */
 int
 row_value (discriminators &d, const predicted_row &r)
 {
   int num = r.disc > 0 ? r.disc : 0;
   if (d.opts.discriminators == CALLTAB_DISCRIM_LAYERED)
-    return r.disc < 0 ? 0 : (int) layered_value (d, r.gcc, num);
+    return (int) layered_value (d, r.gcc, num);
   return num;
 }
 

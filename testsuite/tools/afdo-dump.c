@@ -26,26 +26,6 @@ static size_t size, pos;
 static char **names;
 static uint32_t nnames;
 
-static void bad (const char *what);
-
-/* A string as gcov_read_string reads it: a length in bytes, then
-   that many bytes ending in the one NUL.  */
-static char *
-string (void)
-{
-  if (size - pos < 4)
-    bad ("truncated word");
-  uint32_t len = (uint32_t) data[pos] | (uint32_t) data[pos + 1] << 8
-    | (uint32_t) data[pos + 2] << 16 | (uint32_t) data[pos + 3] << 24;
-  pos += 4;
-  if (len == 0 || size - pos < len || data[pos + len - 1] != '\0'
-      || memchr (data + pos, '\0', len) != data + pos + len - 1)
-    bad ("string: length in bytes with one NUL at its end expected");
-  char *s = (char *) data + pos;
-  pos += len;
-  return s;
-}
-
 static void
 bad (const char *what)
 {
@@ -62,6 +42,20 @@ u32 (void)
     | (uint32_t) data[pos + 2] << 16 | (uint32_t) data[pos + 3] << 24;
   pos += 4;
   return v;
+}
+
+/* A string as gcov_read_string reads it: a length in bytes, then
+   that many bytes ending in the one NUL.  */
+static char *
+string (void)
+{
+  uint32_t len = u32 ();
+  if (len == 0 || size - pos < len || data[pos + len - 1] != '\0'
+      || memchr (data + pos, '\0', len) != data + pos + len - 1)
+    bad ("string: length in bytes with one NUL at its end expected");
+  char *s = (char *) data + pos;
+  pos += len;
+  return s;
 }
 
 static uint64_t
