@@ -1436,7 +1436,7 @@ finish_unit (void *data)
     fprintf (stderr, "calltab discriminators: hierarchical: %lu blocks of"
 	     " a line with a copy ID, %lu with a multiplicity, %lu clamped\n",
 	     d->n_copies, d->n_multiple, d->n_clamped);
-  if (d->opts.discriminators == CALLTAB_DISCRIM_LAYERED)
+  if (d->n_layered_clamped > 0)
     fprintf (stderr, "calltab discriminators: layered: %lu rows with a"
 	     " block number clamped\n", d->n_layered_clamped);
   if (d->opts.discriminators == CALLTAB_DISCRIM_FS)

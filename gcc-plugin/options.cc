@@ -49,12 +49,11 @@ const option_desc option_table[] = {
   { "stats", OPT_FLAG, "print call counts and table bytes per unit",
     &calltab_options::stats, NULL, NULL, NULL },
   { "discriminators", OPT_ENUM,
-    "discriminators: per final basic block (rtl, the default on GCC 11 "
-    "and 12), GCC's own (gcc), none (off), or rtl's with copy IDs and "
+    "discriminators: per final basic block (rtl, the default), "
+    "GCC's own (gcc), none (off), or rtl's with copy IDs and "
     "multiplicities, [base:8][multiplicity:7][copy ID:11] (hierarchical), "
     "or per block of the code before bbpart (fs), or GCC's own with "
-    "the blocks' numbers as copy IDs (layered, the default on GCC 13 and "
-    "later)",
+    "the blocks' numbers as copy IDs (layered, GCC 13 and later)",
     NULL, &calltab_options::discriminators, discrim_choices, NULL },
   { "profile", OPT_FILE,
     "with -fauto-profile, read the late profile FILE (calltab-fs 1) "
@@ -199,9 +198,13 @@ calltab_parse_options (int argc, const struct plugin_argument *argv,
   *opts = calltab_options ();
   opts->dcall = opts->vcall = opts->tcall = true;
   /* GCC 13 and later key their AutoFDO on their own numbers, which
-     layered discriminators keep (docs/discriminators.md).  */
-  opts->discriminators = CALLTAB_DISCRIMINATOR_IN_LOCATION
-			 ? CALLTAB_DISCRIM_LAYERED : CALLTAB_DISCRIM_RTL;
+     layered discriminators keep (docs/discriminators.md): the default
+     from the version calltab-format.h names.  */
+  opts->discriminators
+    = (CALLTAB_DISCR_LAYERED_DEFAULT_GCC != 0
+       && BUILDING_GCC_MAJOR >= CALLTAB_DISCR_LAYERED_DEFAULT_GCC
+       && CALLTAB_DISCRIMINATOR_IN_LOCATION)
+      ? CALLTAB_DISCRIM_LAYERED : CALLTAB_DISCRIM_RTL;
   bool ok = true;
   for (int i = 0; i < argc; i++)
     {

@@ -134,6 +134,11 @@
    number: what GCC's AutoFDO keys on stays (value & CALLTAB_DISCR_GCC_MASK),
    the blocks stay apart.  */
 #define CALLTAB_DISCR_LAYERED_OPTION CALLTAB_DISCR_OPTION "layered"
+/* The first GCC major version whose plugin numbers in the layered mode
+   by default (before it, and where 0, rtl is the default): read by the
+   plugin's options and by the readers of a unit whose DW_AT_producer
+   records no mode.  Layered needs GCC 13 or later.  */
+#define CALLTAB_DISCR_LAYERED_DEFAULT_GCC 0
 #define CALLTAB_DISCR_GCC_MASK ((1u << CALLTAB_DISCR_COPY_SHIFT) - 1)
 /* discriminators=fs (docs/fdo.md, "Flow-sensitive AutoFDO"): each block
    of a line carries the number its code's group had before GCC's

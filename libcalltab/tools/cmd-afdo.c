@@ -274,15 +274,17 @@ print_blocks (const Calltab_Afdo_Block *b, size_t n, uint64_t total,
   printf ("%8" PRIu64 " %6.2f%%  total\n", total, 100.0);
 }
 
-/* The major version of the GCC a unit's DW_AT_producer PRODUCER names
-   ("GNU C17 13.3.0 ..."), 0 if none.  */
-static int
-producer_gcc_major (const char *producer)
+/* Whether a unit whose DW_AT_producer PRODUCER ("GNU C17 13.3.0 ...")
+   records no discriminators mode was numbered in the plugin's layered
+   default (calltab-format.h).  */
+static bool
+layered_default (const char *producer)
 {
-  if (strncmp (producer, "GNU ", 4) != 0)
-    return 0;
+  if (CALLTAB_DISCR_LAYERED_DEFAULT_GCC == 0
+      || strncmp (producer, "GNU ", 4) != 0)
+    return false;
   const char *v = strchr (producer + 4, ' ');
-  return v != NULL ? atoi (v + 1) : 0;
+  return v != NULL && atoi (v + 1) >= CALLTAB_DISCR_LAYERED_DEFAULT_GCC;
 }
 
 /* Whether a unit of DWARF numbered its discriminators with the plugin
@@ -291,8 +293,8 @@ producer_gcc_major (const char *producer)
    its DW_AT_producer (GCC's -grecord-gcc-switches) names
    -fplugin=.../calltab.so and the last -fplugin-arg-calltab-
    discriminators= is none of gcc, off and layered, or there is none and
-   the GCC is 11 or 12 (the default is layered from GCC 13 on:
-   gcc-plugin/options.cc); where no unit recorded its switches, the
+   the plugin's default for the unit's GCC is not layered
+   (calltab-format.h); where no unit recorded its switches, the
    plugin's declaration unit says the plugin ran, in its default
    mode.  */
 static bool
@@ -303,7 +305,8 @@ plugin_numbered (Dwarf *dwarf)
   Dwarf_Off off = 0, next;
   size_t hsize;
   bool decl_unit = false, recorded = false;
-  int major = 0;			/* a GCC unit's GCC */
+  bool layered = false;		/* a GCC unit's GCC numbers layered by
+				   default */
   while (dwarf != NULL
 	 && dwarf_nextcu (dwarf, off, &next, &hsize, NULL, NULL, NULL) == 0)
     {
@@ -322,8 +325,7 @@ plugin_numbered (Dwarf *dwarf)
 	}
       bool plugin = false;
       const char *mode = NULL;
-      if (producer_gcc_major (producer) > 0)
-	major = producer_gcc_major (producer);
+      layered |= layered_default (producer);
       for (const char *p = strstr (producer, " -"); p != NULL;
 	   p = strstr (p + 1, " -"))
 	{
@@ -340,13 +342,13 @@ plugin_numbered (Dwarf *dwarf)
 	  else if (strncmp (p + 1, arg, sizeof arg - 1) == 0)
 	    mode = p + sizeof arg;
 	}
-      if (plugin && (mode == NULL ? producer_gcc_major (producer) < 13
+      if (plugin && (mode == NULL ? !layered_default (producer)
 		     : (strncmp (mode, "gcc", 3) != 0
 			&& strncmp (mode, "off", 3) != 0
 			&& strncmp (mode, "layered", 7) != 0)))
 	return true;
     }
-  return decl_unit && !recorded && major < 13;
+  return decl_unit && !recorded && !layered;
 }
 
 /* The command line.  */

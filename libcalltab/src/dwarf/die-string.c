@@ -96,7 +96,10 @@ __calltab_producer_discriminators (const char *producer, size_t *len)
       *len = strcspn (last, " ");
       return last;
     }
-  const char *mode = producer_gcc_major (producer) >= 13 ? "layered" : "rtl";
+  const char *mode = CALLTAB_DISCR_LAYERED_DEFAULT_GCC != 0
+		     && producer_gcc_major (producer)
+			>= CALLTAB_DISCR_LAYERED_DEFAULT_GCC
+		     ? "layered" : "rtl";
   *len = strlen (mode);
   return mode;
 }

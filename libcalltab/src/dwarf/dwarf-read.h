@@ -28,8 +28,8 @@ bool __calltab_producer_names_plugin (const char *producer);
    DW_AT_producer is PRODUCER: the value of the last
    -fplugin-arg-calltab-discriminators= it records ("rtl", "gcc",
    "layered", ...: not NUL-terminated, its length in *LEN), else the
-   plugin's default for the GCC that PRODUCER names ("layered" from GCC
-   13 on, "rtl" before; gcc-plugin/options.cc).  */
+   plugin's default for the GCC that PRODUCER names ("layered" from
+   CALLTAB_DISCR_LAYERED_DEFAULT_GCC on, else "rtl").  */
 const char *__calltab_producer_discriminators (const char *producer,
 					       size_t *len);
 
