@@ -735,10 +735,9 @@ walk_blocks (walk &w)
     }
 }
 
-/* Mark the blocks of W.KEYS (merged, sorted) that a conditional or table
-   jump of their key goes to: its fall-through and every label it names
-   (a loop's own block, when the jump at its end goes back to its start,
-   is one of them), where they hold rows of the jump's key.  */
+/* Mark KEY's entries in BLOCK as targets of a jump of KEY: the one
+   entry, or with discriminators=layered every GCC number's of the
+   line.  */
 void
 mark_target (walk &w, const line_key &key, int block)
 {
@@ -774,6 +773,11 @@ mark_target (walk &w, const line_key &key, int block)
     }
 }
 
+/* Mark the blocks of W.KEYS (merged, sorted) that a conditional, table
+   or computed jump of their key goes to: its fall-through and every
+   label it names
+   (a loop's own block, when the jump at its end goes back to its start,
+   is one of them), where they hold rows of the jump's key.  */
 void
 mark_targets (walk &w)
 {
@@ -927,10 +931,9 @@ struct row_prediction
   function_table &t;
   expanded_location last;	/* the last row's position */
   int last_tag = 0, tag = 0, n_tags = 0;
-  /* discriminators=layered: the last row's GCC number, and the RTL block
-     of the last block note (GCC's number on 11 and 12).  */
+  /* discriminators=layered (GCC 13 and later): the last row's GCC
+     number.  */
   unsigned last_gcc = 0;
-  basic_block cur_bb = NULL;
   row_in_force r;
   bool markers;			/* statement markers: is_stmt (notice) */
   int cur_block = -1;
@@ -961,7 +964,6 @@ row_prediction::note (rtx_insn *insn)
       {
 	basic_block bb = NOTE_BASIC_BLOCK (insn);
 	int b = w.bb_block[bb->index];	/* walk_blocks' number */
-	cur_bb = bb;
 	if (b != cur_block)
 	  {
 	    cur_block = b;
@@ -1070,7 +1072,7 @@ row_prediction::notice (rtx_insn *insn, location_t loc)
   int pass_tag = tag;
   if (w.layered)
     {
-      gcc = (unsigned) calltab_gcc_discriminator (cur_bb, loc);
+      gcc = (unsigned) calltab_gcc_discriminator (NULL, loc);
       pass_tag = layered_tag (t, tag, gcc);
     }
   if (!moved && pass_tag == last_tag)
@@ -1196,13 +1198,6 @@ predict_rows (walk &w, discriminators &d)
   number_padding (d.current);
 }
 
-/* Put the tags where final.cc reads them (gcc-compat.h): into every RTL
-   block on GCC 11 and 12; on GCC 13 and later into the location of every
-   instruction and statement marker final.cc may start a row for, the tag
-   of the block it is in, which replaces the discriminator GCC assigned to
-   the statement.  Either way final.cc passes the tag of the block with
-   every row and starts a row where it changes: what predict_rows
-   foresaw.  Debug information only: the code is the same.  */
 /* LOC (GCC 13 and later) with the tag final.cc is to pass for it: TAG,
    or with discriminators=layered the tag of the pair (TAG, LOC's GCC
    number).  */
@@ -1215,6 +1210,13 @@ tagged (walk &w, function_table &t, location_t loc, int tag)
   return calltab_location_with_discriminator (loc, tag);
 }
 
+/* Put the tags where final.cc reads them (gcc-compat.h): into every RTL
+   block on GCC 11 and 12; on GCC 13 and later into the location of every
+   instruction and statement marker final.cc may start a row for, the tag
+   of the block it is in, which replaces the discriminator GCC assigned to
+   the statement.  Either way final.cc passes the tag of the block with
+   every row and starts a row where it changes: what predict_rows
+   foresaw.  Debug information only: the code is the same.  */
 void
 publish_tags (walk &w, function_table &t)
 {
@@ -1224,13 +1226,7 @@ publish_tags (walk &w, function_table &t)
       {
 	basic_block bb = NOTE_BASIC_BLOCK (insn);
 	tag = w.bb_tag[bb->index];
-	/* discriminators=layered: the pair's tag, with the block's GCC
-	   number on 11 and 12 (unused on 13 and later).  */
-	int own = tag;
-	if (w.layered && !CALLTAB_DISCRIMINATOR_IN_LOCATION)
-	  own = layered_tag (t, tag, (unsigned)
-			     calltab_gcc_discriminator (bb, UNKNOWN_LOCATION));
-	calltab_set_bb_discriminator (bb, own);
+	calltab_set_bb_discriminator (bb, tag);
       }
     else if (!CALLTAB_DISCRIMINATOR_IN_LOCATION)
       continue;
@@ -1297,13 +1293,6 @@ row_matches (const predicted_row &r, const char *file, int line, int column,
 	 && r.stmt == stmt && calltab_file_cmp (r.file, file) == 0;
 }
 
-/* The discriminator of the row final.cc is emitting: the next predicted
-   one, checked by position and tag; the view repeats
-   (maybe_output_next_view) are predicted rows too.  A repeat the pass
-   did not foresee gets the number of the row it repeats.  Anything else
-   is a row the pass did not foresee: it gets 0 and is counted, for
-   report_mismatches and CALLTAB_DISCRIM_STATS; the next rows are looked
-   for a little further on.  */
 /* The discriminator of predicted row R: its number; with
    discriminators=layered, GCC's number with it as the copy ID.  */
 int
@@ -1315,6 +1304,13 @@ row_value (discriminators &d, const predicted_row &r)
   return num;
 }
 
+/* The discriminator of the row final.cc is emitting: the next predicted
+   one, checked by position and tag; the view repeats
+   (maybe_output_next_view) are predicted rows too.  A repeat the pass
+   did not foresee gets the number of the row it repeats.  Anything else
+   is a row the pass did not foresee: it gets 0 and is counted, for
+   report_mismatches and CALLTAB_DISCRIM_STATS; the next rows are looked
+   for a little further on.  */
 int
 next_discriminator (discriminators &d, const char *file, int line,
 		    int column, int tag, bool stmt)

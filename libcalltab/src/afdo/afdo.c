@@ -281,24 +281,14 @@ function_die (const Calltab_Inline_Frame *f)
 }
 
 /* The base name of the file of function DIE's declaration
-   (DW_AT_decl_file, through abstract origins and specifications), as
-   GCC 16's auto-profile.cc names it (get_normalized_path: lbasename);
-   "" when unknown.  NULL when out of memory.  */
+   (DW_AT_decl_file, which libdw reads through abstract origins and
+   specifications), as GCC 16's auto-profile.cc names it
+   (get_normalized_path: lbasename); "" when unknown.  NULL when out of
+   memory.  */
 static const char *
 decl_base_name (Calltab_Afdo *p, Dwarf_Die *die)
 {
-  Dwarf_Die d = *die, next;
-  const char *file = __calltab_decl_file (&d);
-  for (int hops = 0; file == NULL && hops < 8; hops++)
-    {
-      Dwarf_Attribute a;
-      if ((dwarf_attr (&d, DW_AT_abstract_origin, &a) == NULL
-	   && dwarf_attr (&d, DW_AT_specification, &a) == NULL)
-	  || dwarf_formref_die (&a, &next) == NULL)
-	break;
-      d = next;
-      file = __calltab_decl_file (&d);
-    }
+  const char *file = __calltab_decl_file (die);
   if (file == NULL)
     file = "";
   const char *slash = strrchr (file, '/');
