@@ -157,6 +157,16 @@ gas-probe:
 	@AS="$(PROBE_AS)" gas-support/probe.sh --cache build/gas-probe.txt
 gcc-check: gas-probe
 
+# ---- the system the C parts are built for ------------------------------
+# /etc/os-release's ID and VERSION_ID, rewritten when it changes: built
+# in a Debian 13 or unstable chroot (check-gcc) the library, the command
+# and the test programs need that glibc (GLIBC_2.38) and fail on Debian
+# 12, so a native build after a chroot run, or the reverse, rebuilds them.
+BUILD_SYSTEM := build/system
+BUILD_SYSTEM_ID := $(shell . /etc/os-release 2>/dev/null; echo "$$ID $$VERSION_ID")
+$(shell [ "$$(cat $(BUILD_SYSTEM) 2>/dev/null)" = "$(BUILD_SYSTEM_ID)" ] || \
+	{ mkdir -p $(dir $(BUILD_SYSTEM)) && echo "$(BUILD_SYSTEM_ID)" > $(BUILD_SYSTEM); })
+
 # ---- libcalltab ---------------------------------------------------------
 
 LIB_SONAME := libcalltab.so.0
@@ -171,7 +181,7 @@ LIB_OBJS := $(LIB_SRCS:.c=.o)
 LIB_LIBS := -ldw -lelf -liberty
 LIB_CPPFLAGS := -Ilibcalltab/include -Ilibcalltab/src
 
-libcalltab/src/%.o: libcalltab/src/%.c VERSION | gcc-check
+libcalltab/src/%.o: libcalltab/src/%.c VERSION $(BUILD_SYSTEM) | gcc-check
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) $(LIB_CPPFLAGS) -fPIC -fvisibility=hidden \
 	  -DCALLTAB_VERSION='"$(VERSION)"' -c -o $@ $<
 
@@ -194,7 +204,7 @@ CLI := libcalltab/tools/calltab
 CLI_SRCS := $(sort $(wildcard libcalltab/tools/*.c))
 CLI_OBJS := $(CLI_SRCS:.c=.o)
 
-libcalltab/tools/%.o: libcalltab/tools/%.c | gcc-check
+libcalltab/tools/%.o: libcalltab/tools/%.c $(BUILD_SYSTEM) | gcc-check
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Ilibcalltab/include -c -o $@ $<
 
 $(CLI): $(CLI_OBJS) $(LIB_STATIC)
@@ -212,21 +222,11 @@ TEST_TOOLS_SRCS := $(sort $(filter-out testsuite/tools/failing-malloc.c,\
 				     $(wildcard testsuite/tools/*.c)))
 TEST_TOOLS := $(TEST_TOOLS_SRCS:.c=) testsuite/tools/failing-malloc.so
 
-# The system they were built on (/etc/os-release's ID and VERSION_ID),
-# rewritten when it changes: built in the Debian 13 chroot (check-gcc)
-# they need trixie's glibc (failing-malloc.so: GLIBC_2.38) and fail on
-# Debian 12, so a native run after a chroot run, or the reverse, rebuilds
-# them.
-TEST_TOOLS_SYSTEM := testsuite/tools/.system
-TEST_TOOLS_SYSTEM_ID := $(shell . /etc/os-release 2>/dev/null; echo "$$ID $$VERSION_ID")
-$(shell [ "$$(cat $(TEST_TOOLS_SYSTEM) 2>/dev/null)" = "$(TEST_TOOLS_SYSTEM_ID)" ] || \
-	echo "$(TEST_TOOLS_SYSTEM_ID)" > $(TEST_TOOLS_SYSTEM))
-
 # An LD_PRELOAD shim whose Nth allocation fails (calltab.verify/nomem.exp).
-testsuite/tools/failing-malloc.so: testsuite/tools/failing-malloc.c $(TEST_TOOLS_SYSTEM)
+testsuite/tools/failing-malloc.so: testsuite/tools/failing-malloc.c $(BUILD_SYSTEM)
 	$(CC) $(ALL_CFLAGS) -shared -fPIC -o $@ $< -ldl
 
-testsuite/tools/%: testsuite/tools/%.c $(LIB_STATIC) $(TEST_TOOLS_SYSTEM)
+testsuite/tools/%: testsuite/tools/%.c $(LIB_STATIC) $(BUILD_SYSTEM)
 	$(CC) $(ALL_CFLAGS) $(LIB_CPPFLAGS) -o $@ $< $(LIB_STATIC) $(LIB_LIBS)
 
 # ---- fuzzing -------------------------------------------------------------
@@ -244,7 +244,7 @@ FUZZ_FLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
 
 # Like testsuite/tools, they follow the system they run on.
 $(FUZZ): libcalltab/fuzz/fuzz-reader.c $(LIB_SRCS) $(wildcard libcalltab/src/*/*.h) \
-	 libcalltab/include/calltab.h VERSION $(TEST_TOOLS_SYSTEM)
+	 libcalltab/include/calltab.h VERSION $(BUILD_SYSTEM)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(LIB_CPPFLAGS) -DCALLTAB_VERSION='"$(VERSION)"' \
 	  -o $@ libcalltab/fuzz/fuzz-reader.c $(LIB_SRCS) $(LIB_LIBS)
 
@@ -260,7 +260,7 @@ FUZZ_VERIFY := libcalltab/fuzz/fuzz-verify
 
 $(FUZZ_VERIFY): libcalltab/fuzz/fuzz-verify.c $(LIB_SRCS) \
 	 $(wildcard libcalltab/src/*/*.h) libcalltab/include/calltab.h VERSION \
-	 $(TEST_TOOLS_SYSTEM)
+	 $(BUILD_SYSTEM)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(LIB_CPPFLAGS) \
 	  -DCALLTAB_VERSION='"$(VERSION)"' -o $@ libcalltab/fuzz/fuzz-verify.c \
 	  $(LIB_SRCS) $(LIB_LIBS)
@@ -431,8 +431,8 @@ clean:
 # gcc-12-source fetch); the other scripts with their
 # defaults: cost.sh (issue 13's table, bench/results.md) takes about 15
 # minutes with its 5 timed runs per build; `make bench QUICK=1` or RUNS=N
-# shortens it (docs/cost.md).  Then discriminators.sh --cost (MODES=rtl):
-# issue 27's .debug_line targets on sqlite3.c, gtest-all.cc,
+# shortens it (docs/cost.md).  Then discriminators.sh --cost (MODES=default,
+# GCC 12; bench-discrim-gcc for 14 and 16): issue 27's .debug_line targets on sqlite3.c, gtest-all.cc,
 # bench/macro-kernels.c and the corpus at -O0, -O2 and -O3, written to
 # the end of bench/results.md (about 10 minutes).  fdo.sh (issue 28) with
 # its defaults, the same as bench-fdo: its section of bench/results.md.
@@ -459,11 +459,36 @@ bench: all testsuite/tools/afdo-dump
 	  echo "($$s: $$(( $$(date +%s) - t0 )) s)"; \
 	done; \
 	echo "== bench/discriminators.sh --cost"; \
-	t0=$$(date +%s); MODES=rtl nice bench/discriminators.sh --cost; \
+	t0=$$(date +%s); MODES=default nice bench/discriminators.sh --cost; \
 	echo "(bench/discriminators.sh --cost: $$(( $$(date +%s) - t0 )) s)"
 
+# discriminators.sh --cost (the .debug_line cost table of the plugin's
+# default mode, issues 27 and 42: one section of bench/results.md per GCC)
+# with each GCC of BENCH_DISCRIM_GCCS: 12 here, the others in the chroot
+# that has them (scripts/gcc-chroot.sh, set up on first use), their
+# plugin built there; sqlite3.c fetched on the host, googletest the
+# host's bind-mounted.  About 10 minutes per GCC.
+BENCH_DISCRIM_GCCS ?= 12 14 16
+.PHONY: bench-discrim-gcc
+bench-discrim-gcc: all
+	@REAL_DIR="$(REAL_DIR)" REAL_CACHE="$(REAL_CACHE)" scripts/real/fetch.sh
+	@set -e; for v in $(BENCH_DISCRIM_GCCS); do \
+	  echo "== bench/discriminators.sh --cost, GCC $$v"; \
+	  if [ "$$v" = 12 ]; then \
+	    REAL_DIR="$(REAL_DIR)" MODES=default nice bench/discriminators.sh --cost; \
+	  else \
+	    scripts/gcc-chroot.sh --gcc=$$v setup; \
+	    CALLTAB_CHROOT_BIND=/usr/src/googletest scripts/gcc-chroot.sh \
+	      --gcc=$$v run -- sh -c "make -s GCC=gcc-$$v GXX=g++-$$v \
+	        build/gcc-$$v/calltab.so && REAL_DIR=$(REAL_DIR) MODES=default \
+	        GCC=gcc-$$v GXX=g++-$$v PLUGIN=$(CURDIR)/build/gcc-$$v/calltab.so \
+	        CALLTAB_BENCH_DIR=/tmp/calltab-bench-gcc$$v \
+	        nice sh bench/discriminators.sh --cost"; \
+	  fi; \
+	done
+
 # bench/fdo.sh alone (bench/README.md): QUICK=1, RUNS, JOBS, PROGRAMS,
-# GCCS, MODES, RECS, EXACT, KEEP, XCFLAGS, CALLTAB_CHROOT from the environment or
+# GCCS, MODES, RECS, EXACT, KEEP, XCFLAGS, CALLTAB_CHROOTS from the environment or
 # the command line.
 bench-fdo: all testsuite/tools/afdo-dump
 	nice bench/fdo.sh

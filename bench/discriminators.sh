@@ -6,8 +6,10 @@
 #   bench/discriminators.sh [FILE.c|FILE.cc ...]
 #   bench/discriminators.sh --cost [FILE.c|FILE.cc ...]
 #
-# --cost: the plugin in each mode of MODES (default: rtl hierarchical; the
-# mode column) against the same build without it,
+# --cost: the plugin in each mode of MODES (default: default hierarchical,
+# "default" giving no discriminators option: the plugin's default for
+# the GCC at hand, rtl for GCC 11 and 12, layered from 13; the mode
+# column) against the same build without it,
 # at -O0, -O2 and -O3, per file (default: sqlite3.c, googletest's
 # gtest-all.cc and the testsuite corpus), with the bytes of .debug_line
 # split by cause: DW_LNE_set_discriminator operations (4 bytes each for
@@ -19,11 +21,14 @@
 # installed: "bp moved/lost").  The files: sqlite3.c, googletest's
 # gtest-all.cc, bench/macro-kernels.c (a compressor's kernels, each whole
 # function from one macro line: issue 27's case of a file whose every
-# block lies on one line) and the testsuite corpus.  The table
-# (MODES=rtl: the plugin's default mode) is also written, with issue
-# 27's targets, to the end of RESULTS (default bench/results.md),
-# replacing the section an earlier run wrote there (RESULTS= : not
-# written); `make bench` runs it.
+# block lies on one line) and the testsuite corpus.  The table of the
+# default mode is also written, with issue 27's and 42's targets, to
+# RESULTS (default bench/results.md), one section per GCC major version,
+# replacing the one an earlier run with that GCC wrote (RESULTS= : not
+# written); `make bench` runs it with GCC 12, `make bench-discrim-gcc`
+# with GCC 12, 14 and 16 (the latter two in the chroots of
+# scripts/gcc-chroot.sh).  GCC, GXX: the compilers (gcc, g++); PLUGIN:
+# the plugin built for them (gcc-plugin/calltab.so).
 #
 # Without arguments: the testsuite corpus and discriminator programs, and
 # real C files from Debian's gcc-12-source package (zlib and libiberty
@@ -37,7 +42,7 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-plugin=$top/gcc-plugin/calltab.so
+plugin=${PLUGIN:-$top/gcc-plugin/calltab.so}
 digest=$top/testsuite/tools/elf-alloc-digest
 GCC=${GCC:-gcc}
 GXX=${GXX:-g++}
@@ -108,7 +113,15 @@ if [ "${1:-}" = --cost ]; then
     : > "$table.missed"
     bp_tool=
     command -v llvm-dwarfdump >/dev/null 2>&1 && bp_tool=1
-    modes=${MODES:-rtl hierarchical}
+    modes=${MODES:-default hierarchical}
+    major=$($GCC -dumpversion | cut -d. -f1)
+    # The plugin's default for this GCC (calltab-format.h's one switch).
+    layered_from=$(sed -n 's/^#define CALLTAB_DISCR_LAYERED_DEFAULT_GCC \([0-9]*\)$/\1/p' \
+                       "$top/libcalltab/include/calltab-format.h")
+    default_mode=rtl
+    if [ "${layered_from:-0}" -ne 0 ] && [ "$major" -ge "$layered_from" ]; then
+        default_mode=layered
+    fi
     first=${modes%% *}
     printf '%-16s %-4s %-12s %9s %9s %8s | %7s %7s %7s | %s\n' file level \
         mode none plugin ratio rows setdisc negstmt \
@@ -128,9 +141,13 @@ if [ "${1:-}" = --cost ]; then
                 # The build without the plugin: once per file and level.
                 [ "$mode" != "$first" ] ||
                     $cc $opt -g -I"$G/include" -I"$G" -c "$src" -o "$b-none.o"
+                if [ "$mode" = default ]; then
+                    set --
+                else
+                    set -- -fplugin-arg-calltab-discriminators="$mode"
+                fi
                 $cc $opt -g -I"$G/include" -I"$G" -c "$src" -o "$b-plug.o" \
-                    -fplugin="$plugin" \
-                    -fplugin-arg-calltab-discriminators="$mode"
+                    -fplugin="$plugin" "$@"
                 set -- $(line_causes "$b-none.o") $(line_causes "$b-plug.o")
                 tn=$((tn + $1)) rn=$((rn + $2)) dn=$((dn + $3)) nn=$((nn + $4))
                 bn=$((bn + $5))
@@ -142,7 +159,9 @@ if [ "${1:-}" = --cost ]; then
                     ls=$((ls + $1)) mv=$((mv + $2))
                 fi
             done
-            awk -v f="$(basename "$f")" -v o="$opt" -v m="$mode" \
+            shown=$mode
+            [ "$mode" != default ] || shown="default ($default_mode)"
+            awk -v f="$(basename "$f")" -v o="$opt" -v m="$shown" \
                 -v tn=$tn -v tp=$tp \
                 -v rn=$rn -v rp=$rp -v dn=$dn -v dp=$dp -v nn=$nn -v np=$np \
                 -v bn=$bn -v bp=$bp -v mv=$mv -v ls=$ls -v t="$table" \
@@ -153,7 +172,7 @@ if [ "${1:-}" = --cost ]; then
                 printf "%-16s %-4s %-12s %9d %9d %+7.2f%% | %+7d %+7d %+7d | %+d %+d %+d | %s\n",
                        f, o, m, tn, tp, (tp / tn - 1) * 100, rp - rn, dp - dn,
                        np - nn, ds, ns, rest, b
-                if (m == "rtl") {
+                if (m ~ /^default/) {
                     lim = f == "macro-kernels.c" ? 10 : (o == "-O0" ? 3 : 2)
                     g = (tp / tn - 1) * 100
                     tgt = f == "corpus" ? "none" : sprintf("+%d%% %s", lim,
@@ -170,7 +189,7 @@ if [ "${1:-}" = --cost ]; then
         done
     done
     if [ -n "$results" ] && [ -s "$table" ]; then
-        mark='<!-- bench/discriminators.sh --cost -->'
+        mark="<!-- bench/discriminators.sh --cost gcc-$major -->"
         old= rest=
         [ -f "$results" ] &&
             old=$(awk -v m="$mark" '$0 == m { exit } { print }' "$results") &&
@@ -182,9 +201,9 @@ if [ "${1:-}" = --cost ]; then
         {
             [ -z "$old" ] || printf '%s\n\n' "$old"
             echo "$mark"
-            echo "## Issue 27: .debug_line with vs without the plugin's discriminators"
+            echo "## .debug_line with vs without the plugin's discriminators, GCC $major (default: $default_mode)"
             echo
-            echo "Written by \`bench/discriminators.sh --cost\` (\`make bench\`) on $(date -u '+%Y-%m-%d %H:%M UTC'); $($GCC --version | head -1); plugin at $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?'). Targets (issue 27): +2% at -O2 and -O3 and +3% at -O0 on sqlite3.c and gtest-all.cc, +10% on any single file (macro-kernels.c); the corpus has none. Cost split, plugin minus without: DW_LNE_set_discriminator operations / DW_LNS_negate_stmt toggles / rows, and their bytes (4 per operation, 1 per toggle, the rest: rows and their address and line advances). bp: lines whose gdb breakpoint locations differ from the build without the plugin / lines that lose every location (bench/gdb-breakpoints.py). docs/discriminators.md, \"Encoding\", explains each figure."
+            echo "Written by \`bench/discriminators.sh --cost\` (\`make bench\`) on $(date -u '+%Y-%m-%d %H:%M UTC'); $($GCC --version | head -1); plugin at $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo '?'), in its default mode for this GCC ($default_mode). Targets (issues 27 and 42): +2% at -O2 and -O3 and +3% at -O0 on sqlite3.c and gtest-all.cc, +10% on any single file (macro-kernels.c); the corpus has none. Cost split, plugin minus without: DW_LNE_set_discriminator operations / DW_LNS_negate_stmt toggles / rows, and their bytes (4 per operation, 1 per toggle, the rest: rows and their address and line advances). bp: lines whose gdb breakpoint locations differ from the build without the plugin / lines that lose every location (bench/gdb-breakpoints.py). docs/discriminators.md, \"Encoding\", explains each figure."
             echo
             echo "| file | level | without | with | growth | target | set_disc / negate_stmt / rows | bytes: set_disc / negate_stmt / rows+other | bp moved/lost |"
             echo "|---|---|---:|---:|---:|---|---:|---:|---:|"

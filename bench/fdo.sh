@@ -7,7 +7,7 @@
 #   QUICK=1 bench/fdo.sh          (GCC 12, one recording, the default mode)
 #
 # About 25 minutes on 2 shared CPUs for both programs with GCC 12 and 14
-# and every mode (1643 s on 2026-11-28), with exact counts (the callgrind
+# and every mode (1643 s on 2026-11-28; GCC 16 adds about half of that), with exact counts (the callgrind
 # runs of the training input) and the taken jumps (callgrind on the
 # timing input, about 4 minutes of it); QUICK=1 3 (more with exact
 # counts).  Byte-identical profiles are built and measured once, so the
@@ -30,14 +30,14 @@
 #          seed 2 (2 MB of each; ~0.4 s).  Every compressed file must
 #          equal O2's and decompress to its input.
 #
-# Builds, per program and compiler (GCC 12 natively; GCC 14 in the Debian
-# 13 chroot of scripts/gcc-chroot.sh, CALLTAB_CHROOT, whose binaries also
-# run there), all "-O2 -g", PIE (the compilers' default), one object per
-# source file:
+# Builds, per program and compiler (GCC 12 natively; 13 to 16 in the
+# chroot of scripts/gcc-chroot.sh --gcc=N, Debian 13 or unstable, whose
+# binaries also run there), all "-O2 -g", PIE (the compilers' default),
+# one object per source file:
 #   O2        plain
 #   pgo       -fprofile-generate, the training run, -fprofile-use
 #             (-Wno-missing-profile)
-#   afdo-V/R  -fauto-profile from "calltab afdo" (--gcc=14 for GCC 14; for
+#   afdo-V/R  -fauto-profile from "calltab afdo" (--gcc=N from GCC 13; for
 #             GCC 12 with -fvect-cost-model=very-cheap, docs/fdo.md) of
 #             the recording R (rec1, rec2: two perf record -e cpu-clock
 #             -F 20000 of the same training run of the plugin's default-
@@ -102,13 +102,15 @@
 # at the end of RESULTS (bench/results.md; RESULTS= : not written),
 # replacing the one an earlier run wrote and keeping the others.
 #
-# Settings (environment): PROGRAMS ("lua bzip2"), GCCS ("12 14"), RUNS (9),
-# JOBS (2), MODES ("rtl hierarchical gcc off fs"; rtl, the default, is the
-# recorded build and always built), RECS (2), EXACT (auto|yes|no), KEEP
+# Settings (environment): PROGRAMS ("lua bzip2"), GCCS ("12 14 16"; 12
+# to 16), RUNS (9),
+# JOBS (2), MODES ("rtl hierarchical gcc off fs layered"; rtl, GCC 11's
+# and 12's default, is the recorded build and always built; layered,
+# the default from GCC 13, is built with GCC 13 and later only), RECS (2), EXACT (auto|yes|no), KEEP
 # (keep the work directory there; else a temporary one, removed; for
-# GCC 14 it must be under /tmp or the tree, which the chroot sees; a kept
+# GCC 13 and later it must be under /tmp or the tree, which the chroots see; a kept
 # directory's recordings are used again, its figures are not),
-# CALLTAB, RESULTS, CALLTAB_CHROOT, LUA_TRAIN_N, LUA_TIME_N, FDO_CACHE
+# CALLTAB, RESULTS, CALLTAB_CHROOTS or CALLTAB_CHROOT (scripts/gcc-chroot.sh), LUA_TRAIN_N, LUA_TIME_N, FDO_CACHE
 # (build/bench/fdo), XCFLAGS (added to every compilation, the training
 # builds' too: a run that holds a GCC decision the profiles should not
 # decide equal in the builds it compares, as
@@ -128,7 +130,7 @@ trap 's=$?; echo "$prog: line $LINENO: $BASH_COMMAND: status $s" >&2' ERR
 set -E
 note() { echo "$prog: $*" >&2; }
 
-# ---- what runs where the programs run (the chroot for GCC 14) ---------
+# ---- what runs where the programs run (a chroot from GCC 13) ----------
 
 ENVRUN=(env -i PATH=/usr/bin:/bin setarch -R)
 
@@ -244,15 +246,15 @@ if [ -n "${QUICK:-}" ]; then
     : "${GCCS:=12}" "${RECS:=1}" "${MODES:=rtl}" "${RUNS:=3}"
 fi
 PROGRAMS=${PROGRAMS:-lua bzip2}
-GCCS=${GCCS:-12 14}
+GCCS=${GCCS:-12 14 16}
 RUNS=${RUNS:-9}
 JOBS=${JOBS:-2}
-MODES=${MODES:-rtl hierarchical gcc off fs}
+MODES=${MODES:-rtl hierarchical gcc off fs layered}
 RECS=${RECS:-2}
 EXACT=${EXACT:-auto}
 CALLTAB=${CALLTAB:-$top/libcalltab/tools/calltab}
 RESULTS=${RESULTS-$top/bench/results.md}
-CHROOT=${CALLTAB_CHROOT:-$top/build/chroot/trixie}
+CHROOT_SCRIPT=$top/scripts/gcc-chroot.sh
 CACHE=${FDO_CACHE:-$top/build/bench/fdo}
 LUA_TRAIN_N=${LUA_TRAIN_N:-100}
 LUA_TIME_N=${LUA_TIME_N:-4}
@@ -264,11 +266,11 @@ for x in $PROGRAMS; do
     case $x in lua|bzip2) ;; *) die "PROGRAMS: unknown program '$x' (lua, bzip2)" ;; esac
 done
 for x in $GCCS; do
-    case $x in 12|14) ;; *) die "GCCS: unknown compiler '$x' (12, 14)" ;; esac
+    case $x in 12|13|14|15|16) ;; *) die "GCCS: unknown compiler '$x' (12 to 16)" ;; esac
 done
 for x in $MODES; do
-    case $x in rtl|hierarchical|gcc|off|fs) ;;
-    *) die "MODES: unknown discriminators mode '$x' (rtl, hierarchical, gcc, off, fs)" ;; esac
+    case $x in rtl|hierarchical|gcc|off|fs|layered) ;;
+    *) die "MODES: unknown discriminators mode '$x' (rtl, hierarchical, gcc, off, fs, layered)" ;; esac
 done
 case " $MODES " in *" rtl "*) ;; *) MODES="rtl $MODES" ;; esac
 case $RUNS in ''|*[!0-9]*|0) die "RUNS: not a positive number: $RUNS" ;; esac
@@ -306,7 +308,7 @@ inenv() {
     if [ "$g" = 12 ]; then
         "$@"
     else
-        CALLTAB_CHROOT=$CHROOT "$top/scripts/gcc-chroot.sh" run -- "$@"
+        "$CHROOT_SCRIPT" --gcc="$g" run -- "$@"
     fi
 }
 
@@ -575,17 +577,17 @@ run_one() {
     local slots=() snames=()    # distinct binaries measured
     declare -A slot_of=()       # profile checksum -> slot
     local plug; plug=$PLUGIN
+    # The modes this GCC has: layered is refused before GCC 13.
+    local modes=$MODES
+    [ "$g" -ge 13 ] || modes=$(printf '%s\n' $MODES | grep -vx layered | tr '\n' ' ')
     note "== GCC $g, $p"
 
     # The builds without a profile.
     t0=$(date +%s)
     build "$g" "$p" O2 ''
-    for mode in $MODES; do
-        if [ "$mode" = rtl ]; then
-            build "$g" "$p" plug-rtl '' -fplugin="$plug"
-        else
-            build "$g" "$p" "plug-$mode" '' -fplugin="$plug" "-fplugin-arg-calltab-discriminators=$mode"
-        fi
+    # Each mode named (rtl too: from GCC 13 the default is layered).
+    for mode in $modes; do
+        build "$g" "$p" "plug-$mode" '' -fplugin="$plug" "-fplugin-arg-calltab-discriminators=$mode"
     done
     # PGO: instrument, train, rebuild in the same objects' places.
     build "$g" "$p" pgo-gen -fprofile-generate -fprofile-generate
@@ -601,13 +603,13 @@ run_one() {
 
     # The code of every variant against the recorded one.
     local variants="none"
-    for mode in $MODES; do variants="$variants $mode"; done
+    for mode in $modes; do variants="$variants $mode"; done
     # The profiles: one per variant, and the early profile's two (made
     # only for GCC 11 and 12: a profile that is not there is skipped).
     local profiled="$variants early early-fs"
     declare -A vbin=() vsame=()
     vbin[none]=$B/bin/O2
-    for mode in $MODES; do vbin[$mode]=$B/bin/plug-$mode; done
+    for mode in $modes; do vbin[$mode]=$B/bin/plug-$mode; done
     text_of "$B/bin/plug-rtl" "$B/text/plug-rtl"
     for v in $variants; do
         text_of "${vbin[$v]}" "$B/text/$v"
@@ -971,9 +973,10 @@ for g in $GCCS; do
         [ -f "$PLUGIN" ] || die "no GCC 12 plugin at $PLUGIN (build first: make)"
     else
         CC=gcc-$g
-        if [ ! -x "$CHROOT/usr/bin/$CC" ]; then
-            note "GCC $g skipped: no chroot (scripts/gcc-chroot.sh setup; CALLTAB_CHROOT=$CHROOT)"
-            skipped="$skipped- GCC $g: skipped: no chroot at $CHROOT (scripts/gcc-chroot.sh setup)
+        chroot=$("$CHROOT_SCRIPT" --gcc="$g" path)
+        if [ ! -x "$chroot/usr/bin/$CC" ]; then
+            note "GCC $g skipped: no chroot with $CC at $chroot (scripts/gcc-chroot.sh --gcc=$g setup)"
+            skipped="$skipped- GCC $g: skipped: no chroot with $CC at $chroot (scripts/gcc-chroot.sh --gcc=$g setup)
 "
             continue
         fi

@@ -36,7 +36,7 @@ enum calltab_discrim_mode
   CALLTAB_DISCRIM_FS,		/* the plugin's numbers at P, before bbpart,
 				   per final block (fs-number.cc) */
   CALLTAB_DISCRIM_LAYERED	/* GCC's own number of each row, the
-				   plugin's block number as its copy ID
+				   plugin's block number above it
 				   (calltab-format.h) */
 };
 

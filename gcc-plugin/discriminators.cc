@@ -122,8 +122,8 @@ struct discriminators
   unsigned long n_bumps = 0, n_uncovered = 0, n_view_rows = 0;
   unsigned long n_wrappers = 0, n_copies = 0, n_multiple = 0;
   unsigned long n_clamped = 0;
-  /* discriminators=layered: rows whose block number did not fit the
-     copy ID field (clamped).  */
+  /* discriminators=layered: rows whose block number or GCC number did
+     not fit its field (clamped).  */
   unsigned long n_layered_clamped = 0;
   /* discriminators=fs: (key, block)s of keys in several blocks whose
      code had no P-number (0 given).  */
@@ -432,19 +432,16 @@ layered_tag (function_table &t, int tag, unsigned gcc)
 }
 
 /* discriminators=layered: the value of a row whose GCC number is GCC and
-   whose block number is NUM: GCC's number below the copy ID field, NUM
-   in it (clamped to the field, counted in D).  */
+   whose block number is NUM: GCC's number below CALLTAB_LAYERED_SHIFT,
+   NUM above it (either clamped to its field, counted in D).  */
 unsigned
 layered_value (discriminators &d, unsigned gcc, int num)
 {
-  const int copy_max = (1 << CALLTAB_DISCR_COPY_BITS) - 1;
-  if (num > copy_max)
-    {
-      d.n_layered_clamped++;
-      num = copy_max;
-    }
-  return (gcc & ~((unsigned) copy_max << CALLTAB_DISCR_COPY_SHIFT))
-	 | (unsigned) MAX (num, 0) << CALLTAB_DISCR_COPY_SHIFT;
+  const int num_max = (1 << CALLTAB_LAYERED_BITS) - 1;
+  if (num > num_max || gcc > CALLTAB_LAYERED_GCC_MASK)
+    d.n_layered_clamped++;
+  return (gcc & CALLTAB_LAYERED_GCC_MASK)
+	 | (unsigned) MIN (MAX (num, 0), num_max) << CALLTAB_LAYERED_SHIFT;
 }
 
 /* discriminators=hierarchical: a hash of INSN's code (its insn code,
@@ -642,12 +639,12 @@ block_walk::count_key (rtx_insn *insn)
   kb.gcc = gcc_row;
   if (w.layered)
     {
-      /* Numbered per line and GCC number below the copy ID, which the
-	 plugin's number replaces: GCC 16's own copy IDs group the blocks
-	 that no jump of their key reaches (number_key), as GCC's number
-	 does in the other modes.  */
-      kb.key.sub = (int) (row_gcc & CALLTAB_DISCR_GCC_MASK);
-      kb.gcc = (int) (row_gcc >> CALLTAB_DISCR_COPY_SHIFT);
+      /* Numbered per line and GCC number below the plugin's field,
+	 which the plugin's number replaces: GCC 16's own copy IDs group
+	 the blocks that no jump of their key reaches (number_key), as
+	 GCC's number does in the other modes.  */
+      kb.key.sub = (int) (row_gcc & CALLTAB_LAYERED_GCC_MASK);
+      kb.gcc = (int) (row_gcc >> CALLTAB_LAYERED_SHIFT);
     }
   kb.rows = new_row ? 1 : 0;
   kb.stmt = new_row && row_stmt;
@@ -996,7 +993,7 @@ row_prediction::repeat ()
   r.has_inst = false;
   r.key.file = last.file;
   r.key.line = last.line;
-  r.key.sub = w.layered ? (int) (last_gcc & CALLTAB_DISCR_GCC_MASK) : 0;
+  r.key.sub = w.layered ? (int) (last_gcc & CALLTAB_LAYERED_GCC_MASK) : 0;
   r.index = t.rows.length () - 1;
   d.n_view_rows++;
 }
@@ -1089,7 +1086,7 @@ row_prediction::notice (rtx_insn *insn, location_t loc)
   r.has_inst = false;
   r.key.file = last.file;
   r.key.line = last.line;
-  r.key.sub = w.layered ? (int) (gcc & CALLTAB_DISCR_GCC_MASK) : 0;
+  r.key.sub = w.layered ? (int) (gcc & CALLTAB_LAYERED_GCC_MASK) : 0;
   r.loc = loc;
   r.index = t.rows.length () - 1;
   last_tag = pass_tag;
@@ -1406,7 +1403,7 @@ source_line (void *data, const char *file, unsigned int line,
 	    v &= ~(((1u << CALLTAB_DISCR_MULT_BITS) - 1)
 		   << CALLTAB_DISCR_MULT_SHIFT);
 	  else if (d->opts.discriminators == CALLTAB_DISCRIM_LAYERED)
-	    v &= ~CALLTAB_DISCR_GCC_MASK;
+	    v &= ~CALLTAB_LAYERED_GCC_MASK;
 	  if (v != 0)
 	    *is_stmt = false;
 	}
@@ -1434,7 +1431,7 @@ finish_unit (void *data)
 	     d->n_copies, d->n_multiple, d->n_clamped);
   if (d->n_layered_clamped > 0)
     fprintf (stderr, "calltab discriminators: layered: %lu rows with a"
-	     " block number clamped\n", d->n_layered_clamped);
+	     " block or GCC number clamped\n", d->n_layered_clamped);
   if (d->opts.discriminators == CALLTAB_DISCRIM_FS)
     fprintf (stderr, "calltab discriminators: fs: %lu of %lu blocks of lines"
 	     " in several blocks without a number from P\n", d->n_unnumbered,

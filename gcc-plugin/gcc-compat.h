@@ -209,6 +209,13 @@ extern bool warning (calltab_diag_option, const char *, ...)
    the former.  */
 #define CALLTAB_AFDO_FOLDS_LINES (BUILDING_GCC_MAJOR < 13)
 
+/* discriminators=layered: where this GCC's rows hold the plugin's block
+   number, above GCC's own (calltab-format.h: the copy ID field on
+   GCC 16, bits 8-14 on GCC 13 to 15).  */
+#define CALLTAB_LAYERED_SHIFT CALLTAB_DISCR_LAYERED_SHIFT (BUILDING_GCC_MAJOR)
+#define CALLTAB_LAYERED_BITS CALLTAB_DISCR_LAYERED_BITS (BUILDING_GCC_MAJOR)
+#define CALLTAB_LAYERED_GCC_MASK ((1u << CALLTAB_LAYERED_SHIFT) - 1)
+
 /* The blocks BB immediately dominates in direction DIR, appended to
    OUT: GCC 12 returns them in an auto_vec, 11 in a vec to release.  */
 static inline void

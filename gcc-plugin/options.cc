@@ -49,11 +49,12 @@ const option_desc option_table[] = {
   { "stats", OPT_FLAG, "print call counts and table bytes per unit",
     &calltab_options::stats, NULL, NULL, NULL },
   { "discriminators", OPT_ENUM,
-    "discriminators: per final basic block (rtl, the default), "
-    "GCC's own (gcc), none (off), or rtl's with copy IDs and "
-    "multiplicities, [base:8][multiplicity:7][copy ID:11] (hierarchical), "
-    "or per block of the code before bbpart (fs), or GCC's own with "
-    "the blocks' numbers as copy IDs (layered, GCC 13 and later)",
+    "discriminators: per final basic block (rtl, the default with "
+    "GCC 11 and 12), GCC's own (gcc), none (off), or rtl's with copy IDs "
+    "and multiplicities, [base:8][multiplicity:7][copy ID:11] "
+    "(hierarchical), or per block of the code before bbpart (fs), or "
+    "GCC's own with the blocks' numbers above it (layered, GCC 13 and "
+    "later: the default there)",
     NULL, &calltab_options::discriminators, discrim_choices, NULL },
   { "profile", OPT_FILE,
     "with -fauto-profile, read the late profile FILE (calltab-fs 1) "

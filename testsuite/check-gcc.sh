@@ -10,9 +10,10 @@
 #     `scripts/gcc-chroot.sh --gcc=N setup' (builds or reuses it), then
 #     `scripts/gcc-chroot.sh --gcc=N run -- make check-nodeps GCC=gcc-N ...'
 #     with the tree at the same path.  The C parts (libcalltab, the command,
-#     testsuite/tools) are those the native runs built; DEFAULT_PLUGIN=
-#     keeps gcc-plugin/calltab.so the host's.  Without the script the
-#     version fails ("chroot script missing");
+#     testsuite/tools) are built again for the chroot's glibc, and for the
+#     host's by the next native build (the Makefile's BUILD_SYSTEM);
+#     DEFAULT_PLUGIN= keeps gcc-plugin/calltab.so the host's.  Without the
+#     script the version fails ("chroot script missing");
 #   - a version below 13 not installed is reported and skipped.
 # Each version's objdir is testsuite/build/gcc-N, its output
 # testsuite/build/gcc-N.out.  Then one line per version

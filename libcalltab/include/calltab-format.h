@@ -127,18 +127,32 @@
   "-fplugin-arg-" CALLTAB_PLUGIN_NAME "-discriminators="
 #define CALLTAB_DISCR_HIERARCHICAL_OPTION CALLTAB_DISCR_OPTION "hierarchical"
 /* discriminators=layered (docs/discriminators.md, "Layered
-   discriminators"): each row keeps GCC's own number below the copy ID
-   field (bits 0-14: GCC 16's base and multiplicity, GCC 13 to 15's
-   whole number), and the copy ID field (bits 15-25) holds the plugin's
-   number of the row's block among the blocks of its line with that GCC
-   number: what GCC's AutoFDO keys on stays (value & CALLTAB_DISCR_GCC_MASK),
-   the blocks stay apart.  */
+   discriminators"): each row keeps GCC's own number in the low bits and
+   holds above them the plugin's number of the row's block among the
+   blocks of its line with that GCC number: what GCC's AutoFDO keys on
+   stays, the blocks stay apart.  Where the plugin's number goes depends
+   on the GCC that built the unit (its DW_AT_producer says which):
+   GCC 16 numbers in bits 0-14 (its base and multiplicity) and the
+   plugin's goes in the copy ID field (bits 15-25); GCC 13 to 15 number
+   each line's blocks from 0 (below 256 in practice) in bits 0-7 and the
+   plugin's goes in bits 8-14, so that every value stays below 32768
+   (create_gcov packs a discriminator into 16 bits) and its ULEB128 in
+   two bytes.  Readers bring a GCC 13 to 15 unit's values to GCC 16's
+   layout (CALLTAB_DISCR_LAYERED_CANONICAL).  */
+#define CALLTAB_DISCR_LAYERED_SHIFT(gcc_major) \
+  ((gcc_major) >= 16 ? CALLTAB_DISCR_COPY_SHIFT : CALLTAB_DISCR_MULT_SHIFT)
+#define CALLTAB_DISCR_LAYERED_BITS(gcc_major) \
+  ((gcc_major) >= 16 ? CALLTAB_DISCR_COPY_BITS : CALLTAB_DISCR_MULT_BITS)
+#define CALLTAB_DISCR_LAYERED_CANONICAL(d, shift) \
+  (((d) & ((1u << (shift)) - 1)) \
+   | ((d) >> (shift)) << CALLTAB_DISCR_COPY_SHIFT)
 #define CALLTAB_DISCR_LAYERED_OPTION CALLTAB_DISCR_OPTION "layered"
 /* The first GCC major version whose plugin numbers in the layered mode
    by default (before it, and where 0, rtl is the default): read by the
    plugin's options and by the readers of a unit whose DW_AT_producer
    records no mode.  Layered needs GCC 13 or later.  */
-#define CALLTAB_DISCR_LAYERED_DEFAULT_GCC 0
+#define CALLTAB_DISCR_LAYERED_DEFAULT_GCC 13
+/* GCC's own number of a layered value in GCC 16's layout.  */
 #define CALLTAB_DISCR_GCC_MASK ((1u << CALLTAB_DISCR_COPY_SHIFT) - 1)
 /* discriminators=fs (docs/fdo.md, "Flow-sensitive AutoFDO"): each block
    of a line carries the number its code's group had before GCC's

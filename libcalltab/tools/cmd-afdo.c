@@ -60,8 +60,10 @@ help (FILE *out)
 	 "                          entries on GCC's own discriminators, so\n"
 	 "                          lines are kept per discriminator when\n"
 	 "                          BINARY's are GCC's own (built without the\n"
-	 "                          plugin, or discriminators=gcc), folded when\n"
-	 "                          they are the plugin's; 16 keys them by\n"
+	 "                          plugin, with discriminators=gcc, or with\n"
+	 "                          layered, the plugin's default from GCC\n"
+	 "                          13), folded when they are the plugin's\n"
+	 "                          alone (rtl); 16 keys them by\n"
 	 "                          their base, the largest of a statement's\n"
 	 "                          copies\n"
 	 "  --keep-discriminators   one entry per (line, discriminator), for\n"
@@ -492,8 +494,9 @@ choose_discriminators (struct afdo_args *a, Calltab *ct)
   else
     fprintf (stderr, "calltab afdo: %s: its discriminators are the"
 	     " plugin's, not GCC %ld's own: lines folded (to keep them,"
-	     " convert a discriminators=gcc build of the same code,"
-	     " --dso)\n", a->binary, a->gcc);
+	     " build with the plugin's default there, discriminators="
+	     "layered, or convert a discriminators=gcc build of the same"
+	     " code, --dso)\n", a->binary, a->gcc);
 }
 
 /* S quoted for the shell: in '...', each ' as '\''; NULL when out of

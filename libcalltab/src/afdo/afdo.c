@@ -451,8 +451,16 @@ map_address (Calltab_Afdo *p, uint64_t addr, uint64_t count, bool tree)
   if (n > 0)
     {
       const char *fn, *into = NULL, *fname = "??";
+      /* The profiles key a layered unit's numbers in GCC 16's layout
+	 (keyed_discr); --blocks shows them as the line table has them.  */
+      unsigned shift = 0;
+      if (tree && udie != NULL)
+	shift = __calltab_producer_layered_shift
+		  (calltab_die_string (udie, DW_AT_producer));
       if (tree)
-	status = add_to_tree (p, f, n, lineno, discr, count);
+	status = add_to_tree (p, f, n, lineno,
+			      shift != 0 ? CALLTAB_DISCR_LAYERED_CANONICAL
+					     (discr, shift) : discr, count);
       else if ((fn = user_name (p, &f[0])) == NULL
 	       || (n > 1 && (into = user_name (p, &f[n - 1])) == NULL)
 	       || (file != NULL
@@ -625,7 +633,8 @@ calltab_afdo_blocks (Calltab_Afdo *p, Calltab_Afdo_Block **blocks,
    - AFDO_GCC_NUMBER (GCC 13 to 15: each statement looked up by its whole
      discriminator, GCC's number): the bits below the copy ID field, the
      whole of GCC's number (the plugin's layered discriminators put its
-     block numbers above them: calltab-format.h);
+     block numbers above them: calltab-format.h; map_address brings a
+     GCC 13 to 15 unit's to GCC 16's layout first);
    - AFDO_BASE (GCC 16: statements are looked up before the passes that
      give copy IDs and multiplicities, so by the base alone): the base;
      a copy's count times its multiplicity (one execution of a vector or

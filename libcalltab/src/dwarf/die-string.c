@@ -104,6 +104,18 @@ __calltab_producer_discriminators (const char *producer, size_t *len)
   return mode;
 }
 
+unsigned
+__calltab_producer_layered_shift (const char *producer)
+{
+  static const char layered[] = CALLTAB_DISCR_LAYERED_OPTION;
+  const char *want = layered + strlen (CALLTAB_DISCR_OPTION);
+  size_t len;
+  const char *mode = __calltab_producer_discriminators (producer, &len);
+  if (len != strlen (want) || strncmp (mode, want, len) != 0)
+    return 0;
+  return CALLTAB_DISCR_LAYERED_SHIFT (producer_gcc_major (producer));
+}
+
 bool
 __calltab_producer_names_plugin (const char *producer)
 {

@@ -33,6 +33,12 @@ bool __calltab_producer_names_plugin (const char *producer);
 const char *__calltab_producer_discriminators (const char *producer,
 					       size_t *len);
 
+/* For a unit numbered in the layered mode (by PRODUCER's
+   __calltab_producer_discriminators), the first bit of the plugin's
+   number in its discriminators (CALLTAB_DISCR_LAYERED_SHIFT of the GCC
+   PRODUCER names); 0 for a unit in another mode.  */
+unsigned __calltab_producer_layered_shift (const char *producer);
+
 /* DIE's DW_AT_linkage_name (DW_AT_MIPS_linkage_name before DWARF 4),
    through its abstract origin and specification; NULL if none.  */
 const char *__calltab_die_linkage_name (Dwarf_Die *die);

@@ -1181,8 +1181,8 @@ set_instances (struct verify *v, struct funcs *f, struct row *rows,
 }
 
 /* Whether the unit was built with discriminators=MODE (an option
-   calltab-format.h spells, CALLTAB_DISCR_HIERARCHICAL_OPTION,
-   CALLTAB_DISCR_FS_OPTION or CALLTAB_DISCR_LAYERED_OPTION): the last
+   calltab-format.h spells, CALLTAB_DISCR_HIERARCHICAL_OPTION or
+   CALLTAB_DISCR_FS_OPTION): the last
    -fplugin-arg-calltab-discriminators= its DW_AT_producer records
    (GCC's -grecord-gcc-switches, the default), else the plugin's default
    for the GCC the producer names (__calltab_producer_discriminators).  */
@@ -1318,7 +1318,9 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
   /* discriminators=layered: GCC's own number below the copy ID, the
      plugin's in it; the rule on jumps judges the whole value, the
      others the plugin's part, per line and GCC number.  */
-  bool layered = unit_mode (cudie, CALLTAB_DISCR_LAYERED_OPTION);
+  unsigned layered_shift = __calltab_producer_layered_shift
+			     (calltab_die_string (cudie, DW_AT_producer));
+  bool layered = layered_shift != 0;
   /* discriminators=fs: the numbers are those of the blocks before
      bbpart; blocks after a jump of the final code share them where code
      was copied, split or joined after that point (docs/fdo.md), which
@@ -1382,7 +1384,10 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
       v->rows++;
       unsigned raw = disc;
       disc = distinguishing (raw, hierarchical);
-      unsigned own = layered ? CALLTAB_DISCR_FIELD (raw,
+      /* Layered: in GCC 16's layout whichever GCC built the unit.  */
+      unsigned canon = layered ? CALLTAB_DISCR_LAYERED_CANONICAL
+				   (raw, layered_shift) : raw;
+      unsigned own = layered ? CALLTAB_DISCR_FIELD (canon,
 						    CALLTAB_DISCR_COPY_SHIFT,
 						    CALLTAB_DISCR_COPY_BITS)
 			     : disc;
@@ -1400,7 +1405,7 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
       unsigned base = hierarchical
 		      ? CALLTAB_DISCR_FIELD (raw, 0, CALLTAB_DISCR_BASE_BITS)
 		      : layered ? own : raw;
-      unsigned sub = layered ? raw & CALLTAB_DISCR_GCC_MASK : 0;
+      unsigned sub = layered ? canon & CALLTAB_DISCR_GCC_MASK : 0;
       if (rows != NULL)
 	rows[nrows++] = (struct row) { func, 0, file, line, disc, base, sub,
 				       own, holder, addr, next, 0, stmt };
