@@ -483,6 +483,7 @@ bench-discrim-gcc: all
 	        build/gcc-$$v/calltab.so && REAL_DIR=$(REAL_DIR) MODES=default \
 	        GCC=gcc-$$v GXX=g++-$$v PLUGIN=$(CURDIR)/build/gcc-$$v/calltab.so \
 	        CALLTAB_BENCH_DIR=/tmp/calltab-bench-gcc$$v \
+	        PLUGIN_REV=$(shell git rev-parse --short HEAD 2>/dev/null) \
 	        nice sh bench/discriminators.sh --cost"; \
 	  fi; \
 	done
