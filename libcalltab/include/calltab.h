@@ -303,10 +303,14 @@ int calltab_unit_caller (const Calltab *ct, const Calltab_Unit *unit,
    there tells which one ran.  Version node CALLTAB_0.2.  */
 
 /* One function whose code holds an address: an ELF function symbol (with
-   its GCC DIE when one is found) or, in a stripped file, a GCC DIE alone.  */
+   its GCC DIE when one is found) or a GCC DIE alone (a stripped file, a
+   folded function whose symbol the linker dropped).  */
 typedef struct
 {
-  const char *symbol;		/* ELF symbol (linkage name), or NULL */
+  const char *symbol;		/* ELF symbol (linkage name); for a DIE
+				   alone its linkage name, else its name
+				   (qualified where another DIE of that
+				   name starts there too) */
   const char *name;		/* as the user wrote it: C++ demangled with
 				   parameters ("Rect::area() const"), C the
 				   name; never NULL */

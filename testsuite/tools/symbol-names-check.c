@@ -9,6 +9,8 @@
      stem HOW SYM                 __calltab_symbol_stem: "N STEM"
      is HOW SYM NAME              __calltab_symbol_is: 0 or 1
      names HOW SYM NAME LINKAGE   __calltab_symbol_names: 1, 0 or -1
+     demangles HOW SYM QNAME      __calltab_symbol_demangles_to: 1, 0 or
+                                  -1 (QNAME: the rest, spaces and all)
      public SYM                   calltab_symbol_stem (CALLTAB_0.6): "N
                                   STEM", or "-1 E" (calltab_errno)
    HOW is cold, clone or any (CT_SUFFIX_*), with "+structors"
@@ -89,6 +91,19 @@ main (int argc, char **argv)
       else if (n == 4 && strcmp (w[0], "is") == 0)
 	printf ("%s: %d\n", argv[i],
 		__calltab_symbol_is (w[2], arg (w[3]), how));
+      else if (n >= 4 && strcmp (w[0], "demangles") == 0)
+	{
+	  /* QNAME: argv[i] after its first three words.  */
+	  const char *q = argv[i];
+	  for (int k = 0; k < 3; k++)
+	    {
+	      q += strspn (q, " ");
+	      q += strcspn (q, " ");
+	    }
+	  q += strspn (q, " ");
+	  printf ("%s: %d\n", argv[i],
+		  __calltab_symbol_demangles_to (w[2], q, how));
+	}
       else if (n == 5 && strcmp (w[0], "names") == 0)
 	printf ("%s: %d\n", argv[i],
 		__calltab_symbol_names (w[2], arg (w[3]), arg (w[4]), how));

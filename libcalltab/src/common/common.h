@@ -160,6 +160,12 @@ size_t __calltab_symbol_stem (const char *sym, unsigned int how);
 bool __calltab_symbol_is (const char *sym, const char *name,
 			  unsigned int how);
 
+/* Whether the mangled SYM, up to a suffix HOW removes, demangles to
+   QNAME without parameters ("(anonymous namespace)::Test<A>::run"):
+   1, 0, or -1 with CALLTAB_E_NOMEM set.  */
+int __calltab_symbol_demangles_to (const char *sym, const char *qname,
+				   unsigned int how);
+
 /* Whether SYM names the function whose DIE has DW_AT_name NAME and
    linkage name LINKAGE (either may be NULL): a function with a linkage
    name by it alone ("foo" would name every C++ overload), with its

@@ -472,13 +472,13 @@ __calltab_thunk_target (const char *sym, char *buf, size_t size)
 
 /* ---- a symbol and a function's DIE -------------------------------------- */
 
-/* Whether the mangled SYM, up to its suffix, demangles to a name whose
-   function identifier (with its template arguments, if NAME has them)
-   is NAME ("(anonymous namespace)::total" for "total"); -1 when out of
-   memory.  */
+/* The mangled SYM up to its suffix (HOW), demangled without
+   parameters, into *DM (malloc'ed; NULL when SYM is no C++ name):
+   0, or -1 when out of memory.  */
 static int
-demangled_names (const char *sym, const char *name, unsigned int how)
+demangled_stem (const char *sym, unsigned int how, char **dm)
 {
+  *dm = NULL;
   if (strncmp (sym, "_Z", 2) != 0)
     return 0;
   char *mangled = strndup (sym, __calltab_symbol_stem (sym, how));
@@ -487,8 +487,21 @@ demangled_names (const char *sym, const char *name, unsigned int how)
       __calltab_seterr (CALLTAB_E_NOMEM, NULL);
       return -1;
     }
-  char *dm = __calltab_demangle_noparams (mangled);
+  *dm = __calltab_demangle_noparams (mangled);
   free (mangled);
+  return 0;
+}
+
+/* Whether the mangled SYM, up to its suffix, demangles to a name whose
+   function identifier (with its template arguments, if NAME has them)
+   is NAME ("(anonymous namespace)::total" for "total"); -1 when out of
+   memory.  */
+static int
+demangled_names (const char *sym, const char *name, unsigned int how)
+{
+  char *dm;
+  if (demangled_stem (sym, how, &dm) < 0)
+    return -1;
   const char *b, *e;
   int r = 0;
   if (dm != NULL && __calltab_base_identifier (dm, &b, &e))
@@ -499,6 +512,18 @@ demangled_names (const char *sym, const char *name, unsigned int how)
 	      || (name[len] == '<' && strncmp (e, name + len,
 					       strlen (name + len)) == 0));
     }
+  free (dm);
+  return r;
+}
+
+int
+__calltab_symbol_demangles_to (const char *sym, const char *qname,
+			       unsigned int how)
+{
+  char *dm;
+  if (demangled_stem (sym, how, &dm) < 0)
+    return -1;
+  int r = dm != NULL && strcmp (dm, qname) == 0;
   free (dm);
   return r;
 }

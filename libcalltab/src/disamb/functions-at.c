@@ -10,6 +10,7 @@
    (their DW_AT_low_pc/DW_AT_ranges).  */
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <dwarf.h>
@@ -514,22 +515,81 @@ complete_function (const Calltab *ct, const struct ct_disamb *st,
   return 0;
 }
 
+/* Whether another DIE than D, also without a linkage name and with D's
+   name, starts where D does (ST's DIEs are sorted by start: they are
+   next to it): two functions at one address whose names alone do not
+   tell them apart (two instances of a class template in an anonymous
+   namespace, folded by gold, which keeps one symbol).  */
+static bool
+has_twin (const struct ct_disamb *st, const struct ct_gdie *d)
+{
+  for (int dir = -1; dir <= 1; dir += 2)
+    for (const struct ct_gdie *o = d + dir;
+	 o >= st->dies && o < st->dies + st->ndies && o->low == d->low;
+	 o += dir)
+      if (o->die != d->die && o->named_only
+	  && strcmp (o->symbol, d->symbol) == 0)
+	return true;
+  return false;
+}
+
+/* The qualified name of the member function whose DIE is D, which has
+   no linkage name ("(anonymous namespace)::Test<Tab>::run", as the
+   demangler writes it without parameters): *QNAME, owned by CT; NULL
+   when D is no member function or its class has no name.  -1 when out
+   of memory.  */
+static int
+member_qualified_name (const Calltab *ct, const struct ct_gdie *d,
+		       const char **qname)
+{
+  uint64_t class_die;
+  const char *class_name;
+  bool dynamic, ctor;
+  *qname = NULL;
+  if (__calltab_member_function (ct, d->die, &class_die, &class_name,
+				 &dynamic, &ctor) != 1 || class_name == NULL)
+    return 0;
+  size_t len = strlen (class_name) + 2 + strlen (d->symbol) + 1;
+  char *q = malloc (len);
+  if (q == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  snprintf (q, len, "%s::%s", class_name, d->symbol);
+  if ((*qname = __calltab_intern_free (ct, q)) == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  return 0;
+}
+
 /* A DIE D without a linkage name is the function of a symbol already
    in FUNCS[0..NSYM) that starts where it does and names it (a static
    C++ function, a GCC clone: listed twice, it would look merged): give
    the symbol D's DIE and return 1; 0 when there is none; -1 when out
-   of memory.  */
+   of memory.  When another such DIE of D's name starts there too
+   (TWIN), the name does not say which of them is the symbol's: D is
+   the symbol's only when its qualified name QNAME is the symbol's
+   demangled name, and with no QNAME it is none's (the address is
+   merged, and a wrong name is worse than none).  */
 static int
-symbol_of_die (Calltab_Function *funcs, size_t nsym, const struct ct_gdie *d)
+symbol_of_die (Calltab_Function *funcs, size_t nsym, const struct ct_gdie *d,
+	       bool twin, const char *qname)
 {
+  if (twin && qname == NULL)
+    return 0;
   for (size_t k = 0; k < nsym; k++)
     {
       if (funcs[k].low_pc != d->low)
 	continue;
       /* At D's own address: any suffix is a clone's (foo.isra.0), a
 	 static C++ function's DIE names it by its identifier only.  */
-      int r = __calltab_symbol_names (funcs[k].symbol, d->symbol, NULL,
-				      CT_SUFFIX_ANY | CT_SYMBOL_DEMANGLE);
+      int r = twin ? __calltab_symbol_demangles_to (funcs[k].symbol, qname,
+						    CT_SUFFIX_ANY)
+		   : __calltab_symbol_names (funcs[k].symbol, d->symbol, NULL,
+					     CT_SUFFIX_ANY | CT_SYMBOL_DEMANGLE);
       if (r < 0)
 	return -1;
       if (r > 0)
@@ -579,15 +639,23 @@ __calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,
 	    break;
 	  if (addr >= d->high)
 	    continue;
+	  const char *name = d->symbol;
 	  if (d->named_only)
 	    {
-	      int m = symbol_of_die (*funcs, nsym, d);
+	      bool twin = has_twin (st, d);
+	      const char *qname = NULL;
+	      if (twin && member_qualified_name (ct, d, &qname) < 0)
+		goto fail;
+	      int m = symbol_of_die (*funcs, nsym, d, twin, qname);
 	      if (m < 0)
 		goto fail;
 	      if (m > 0)
 		continue;
+	      /* Its own function: named so that it differs from its twin.  */
+	      if (qname != NULL)
+		name = qname;
 	    }
-	  if (add_function (funcs, n, &alloc, d->symbol, d->die,
+	  if (add_function (funcs, n, &alloc, name, d->die,
 			    d->low, d->high - d->low) < 0)
 	    goto fail;
 	}
