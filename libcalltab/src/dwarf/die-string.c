@@ -104,14 +104,19 @@ __calltab_producer_discriminators (const char *producer, size_t *len)
   return mode;
 }
 
+bool
+__calltab_producer_mode_is (const char *producer, const char *option)
+{
+  const char *want = option + strlen (CALLTAB_DISCR_OPTION);
+  size_t len;
+  const char *mode = __calltab_producer_discriminators (producer, &len);
+  return len == strlen (want) && strncmp (mode, want, len) == 0;
+}
+
 unsigned
 __calltab_producer_layered_shift (const char *producer)
 {
-  static const char layered[] = CALLTAB_DISCR_LAYERED_OPTION;
-  const char *want = layered + strlen (CALLTAB_DISCR_OPTION);
-  size_t len;
-  const char *mode = __calltab_producer_discriminators (producer, &len);
-  if (len != strlen (want) || strncmp (mode, want, len) != 0)
+  if (!__calltab_producer_mode_is (producer, CALLTAB_DISCR_LAYERED_OPTION))
     return 0;
   return CALLTAB_DISCR_LAYERED_SHIFT (producer_gcc_major (producer));
 }

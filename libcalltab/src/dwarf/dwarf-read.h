@@ -33,6 +33,12 @@ bool __calltab_producer_names_plugin (const char *producer);
 const char *__calltab_producer_discriminators (const char *producer,
 					       size_t *len);
 
+/* Whether the unit whose DW_AT_producer is PRODUCER was built with
+   discriminators=MODE, OPTION being the option calltab-format.h spells
+   (CALLTAB_DISCR_HIERARCHICAL_OPTION, ...): its
+   __calltab_producer_discriminators is MODE.  */
+bool __calltab_producer_mode_is (const char *producer, const char *option);
+
 /* For a unit numbered in the layered mode (by PRODUCER's
    __calltab_producer_discriminators), the first bit of the plugin's
    number in its discriminators (CALLTAB_DISCR_LAYERED_SHIFT of the GCC

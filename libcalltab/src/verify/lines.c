@@ -1180,22 +1180,6 @@ set_instances (struct verify *v, struct funcs *f, struct row *rows,
   free (stack);
 }
 
-/* Whether the unit was built with discriminators=MODE (an option
-   calltab-format.h spells, CALLTAB_DISCR_HIERARCHICAL_OPTION or
-   CALLTAB_DISCR_FS_OPTION): the last
-   -fplugin-arg-calltab-discriminators= its DW_AT_producer records
-   (GCC's -grecord-gcc-switches, the default), else the plugin's default
-   for the GCC the producer names (__calltab_producer_discriminators).  */
-static bool
-unit_mode (Dwarf_Die *cudie, const char *option)
-{
-  const char *mode = option + strlen (CALLTAB_DISCR_OPTION);
-  size_t len;
-  const char *got = __calltab_producer_discriminators
-		      (calltab_die_string (cudie, DW_AT_producer), &len);
-  return len == strlen (mode) && strncmp (got, mode, len) == 0;
-}
-
 /* Whether row J's file and line are FUNC's opening line, or those of
    a row of FUNC's code after ADDR (rows from K on, below HIGH), or lie
    in FUNC's file from its opening line (DW_AT_decl_line) to the line of
@@ -1314,19 +1298,23 @@ check_unit (struct verify *v, Dwarf_Die *cudie, struct pads *pads)
     return;			/* reported by __calltab_verify_units */
   struct verify_place place = { ".debug_line", stmt_list, "row", 0 };
   struct unchecked uc = { .pads = pads };
-  bool hierarchical = unit_mode (cudie, CALLTAB_DISCR_HIERARCHICAL_OPTION);
-  /* discriminators=layered: GCC's own number below the copy ID, the
-     plugin's in it; the rule on jumps judges the whole value, the
+  /* The unit's mode: the last discriminators option its DW_AT_producer
+     records (GCC's -grecord-gcc-switches, the default), else the
+     plugin's default for the GCC it names.  */
+  const char *producer = calltab_die_string (cudie, DW_AT_producer);
+  bool hierarchical = __calltab_producer_mode_is
+			(producer, CALLTAB_DISCR_HIERARCHICAL_OPTION);
+  /* discriminators=layered: GCC's own number below the plugin's field,
+     the plugin's in it; the rule on jumps judges the whole value, the
      others the plugin's part, per line and GCC number.  */
-  unsigned layered_shift = __calltab_producer_layered_shift
-			     (calltab_die_string (cudie, DW_AT_producer));
+  unsigned layered_shift = __calltab_producer_layered_shift (producer);
   bool layered = layered_shift != 0;
   /* discriminators=fs: the numbers are those of the blocks before
      bbpart; blocks after a jump of the final code share them where code
      was copied, split or joined after that point (docs/fdo.md), which
      the final code cannot tell: the rules on jumps and density are not
      judged.  */
-  bool fs = unit_mode (cudie, CALLTAB_DISCR_FS_OPTION);
+  bool fs = __calltab_producer_mode_is (producer, CALLTAB_DISCR_FS_OPTION);
 
   struct funcs f = { 0 };
   dwarf_getfuncs (cudie, add_func, &f, 0);
