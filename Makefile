@@ -451,7 +451,7 @@ bench: all testsuite/tools/afdo-dump
 	      bench/disambiguate.sh) args=200000 ;; \
 	      bench/backtrace.sh) args="2 500" ;; \
 	      bench/symbolize.sh) args="100000 2 2000" ;; \
-	      bench/gdb-icf-names.sh) continue ;; \
+	      bench/gdb-icf-names.sh | bench/gdb-icf-cells.sh) continue ;; \
 	    esac; \
 	  fi; \
 	  echo "== $$s"; \
@@ -461,6 +461,13 @@ bench: all testsuite/tools/afdo-dump
 	echo "== bench/discriminators.sh --cost"; \
 	t0=$$(date +%s); MODES=default nice bench/discriminators.sh --cost; \
 	echo "(bench/discriminators.sh --cost: $$(( $$(date +%s) - t0 )) s)"
+
+# The merged-code scores under gdb in every cell (bench/gdb-icf-cells.sh:
+# SUITES, OPTS, PIES, LINKERS; the samples' eight cells about 40 minutes),
+# a section of bench/results.md.
+.PHONY: bench-icf
+bench-icf: all
+	bench/gdb-icf-cells.sh
 
 # discriminators.sh --cost (the .debug_line cost table of the plugin's
 # default mode, issues 27 and 42: one section of bench/results.md per GCC)

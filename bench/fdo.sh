@@ -1012,14 +1012,6 @@ elif [ -n "$RESULTS" ]; then
         dirty=" (gcc-plugin/ modified in the worktree)"
     pcommit=$(git -C "$top" log -1 --format='%h %s' -- gcc-plugin 2>/dev/null | cut -c1-90 || echo unknown)
     {
-        if [ -f "$RESULTS" ]; then
-            awk -v m="$mark" '$0 == m { skip = 1; next }
-                              skip && /^<!-- bench\// { skip = 0 }
-                              !skip' "$RESULTS" |
-                awk '{ l[NR] = $0 } NF { last = NR } END { for (i = 1; i <= last; i++) print l[i] }'
-            echo
-        fi
-        echo "$mark"
         echo "## FDO (bench/fdo.sh)"
         echo
         echo "Written by \`bench/fdo.sh\` (\`make bench-fdo\`, \`make bench\`); bench/README.md says which programs and why, the script's header how each figure is made. Every figure is a ratio to O2 of the same run, on the timing input; speed-up > 1 is faster."
@@ -1037,8 +1029,7 @@ elif [ -n "$RESULTS" ]; then
                 [ ! -f "$R/$g-$p.md" ] || cat "$R/$g-$p.md"
             done
         done
-    } >"$RESULTS.tmp"
-    mv "$RESULTS.tmp" "$RESULTS"
-    note "written $RESULTS"
+    } >"$W/fdo-section.md"
+    bench_results_section "$mark" "$W/fdo-section.md"
 fi
 [ -z "$skipped" ] || printf '%s' "$skipped"

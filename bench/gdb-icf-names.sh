@@ -2,11 +2,12 @@
 # How often gdb names the wrong function inside merged code, without and
 # with calltab's frame filter (libcalltab/gdb/, docs/gdb.md), on
 # googletest's samples program (gtest-all.cc, gtest_main.cc and the
-# samples, -O2 -g -ffunction-sections with the plugin) linked with
+# samples, OPT -g -ffunction-sections with the plugin) linked with
 # LINKER --icf=all (default gold), against the same objects linked
 # without ICF (the reference, where every function has its own code).
 #
-#   bench/gdb-icf-names.sh [LINKER]     (KEEP=DIR keeps and reuses the build)
+#   bench/gdb-icf-names.sh [LINKER]     (KEEP=DIR keeps and reuses the build;
+#                                        OPT=-O2, PIE=yes: bench_icf_flags)
 #
 # The stops are scored by scripts/real/icf-stops.sh (also run by make
 # check-real): every merged address gets a breakpoint, the truth is gdb's
@@ -28,17 +29,20 @@ lib=$top/libcalltab/libcalltab.so.0
 
 . "$top/bench/lib.sh"
 bench_workdir
+bench_icf_flags
 
 objs=()
 for f in $GTEST_SRCS; do
-    o=$dir/$(basename "$f" .cc).o
+    o=$obj/$(basename "$f" .cc).o
     if [ ! -s "$o" ]; then
-        nice "$CXX" -O2 -g -ffunction-sections -fplugin="$plugin" \
+        nice "$CXX" "$OPT" -g -ffunction-sections -fplugin="$plugin" \
             -I"$G/include" -I"$G" -c "$G/$f" -o "$o"
     fi
     objs+=("$o")
 done
-nice "$CXX" -fuse-ld="$ld" -Wl,--icf=all -pthread "${objs[@]}" -o "$dir/icf"
-nice "$CXX" -fuse-ld="$ld" -pthread "${objs[@]}" -o "$dir/ref"
-bash "$top/scripts/real/icf-stops.sh" "$dir/icf" "$dir/ref" \
-    "googletest samples, $ld --icf=all" "$dir"
+cell=$dir/$ld$OPT-pie=$PIE
+mkdir -p "$cell"
+nice "$CXX" -fuse-ld="$ld" "$link_pie" -Wl,--icf=all -pthread "${objs[@]}" -o "$cell/icf"
+nice "$CXX" -fuse-ld="$ld" "$link_pie" -pthread "${objs[@]}" -o "$cell/ref"
+bash "$top/scripts/real/icf-stops.sh" "$cell/icf" "$cell/ref" \
+    "googletest samples, $ld --icf=all, $OPT, PIE=$PIE" "$cell"

@@ -2,14 +2,15 @@
 # The stops in merged code of a real C++ program that is not a test
 # framework: ninja 1.11.1 (Debian 12's ninja-build source package), its
 # unit tests' program ninja_test (the library's 27 units and the 21 test
-# units, -O2 -g -ffunction-sections with the plugin; 384 tests, own test
-# harness), linked with LINKER --icf=all (default gold), PIE, against
+# units, OPT -g -ffunction-sections with the plugin; 384 tests, own test
+# harness), linked with LINKER --icf=all (default gold), PIE or not, against
 # the same objects linked by ld.bfd; scored by scripts/real/icf-stops.sh
 # as bench/gdb-icf-tests.sh scores googletest's and googlemock's tests.
 # ninja is plain C++ over the standard containers: what ICF merges there
 # is their instances (hash tables and trees of pointers and of strings).
 #
-#   bench/gdb-icf-ninja.sh [LINKER]     (KEEP=DIR keeps and reuses the build)
+#   bench/gdb-icf-ninja.sh [LINKER]     (KEEP=DIR keeps and reuses the build;
+#                                        OPT=-O2, PIE=yes: bench_icf_flags)
 #
 # Prints icf-stops.sh's figures and the summary of `calltab verify` on
 # the --icf=all link.  Exit status 1 when calltab named a stop wrong or
@@ -33,6 +34,7 @@ if [ ! -f "$tarball" ]; then
     [ -f "$tarball" ] || { echo "no $tarball (another version in the archive?)" >&2; exit 2; }
 fi
 bench_workdir
+bench_icf_flags
 src=$dir/ninja-1.11.1/src
 [ -d "$src" ] || tar xzf "$tarball" -C "$dir" || exit 2
 
@@ -48,18 +50,20 @@ units="build build_log clean clparser debug_flags depfile_parser deps_log
   test util_test"
 objs=()
 for u in $units; do
-    o=$dir/$u.o
-    [ -s "$o" ] || nice "$CXX" -O2 -g -ffunction-sections -fplugin="$plugin" \
+    o=$obj/$u.o
+    [ -s "$o" ] || nice "$CXX" "$OPT" -g -ffunction-sections -fplugin="$plugin" \
         -I"$src" -c "$src/$u.cc" -o "$o" || exit 2
     objs+=("$o")
 done
-nice "$CXX" -fuse-ld="$ld" -Wl,--icf=all "${objs[@]}" -o "$dir/ninja_test-icf" || exit 2
-nice "$CXX" -fuse-ld=bfd "${objs[@]}" -o "$dir/ninja_test-ref" || exit 2
+cell=$dir/$ld$OPT-pie=$PIE
+mkdir -p "$cell"
+nice "$CXX" -fuse-ld="$ld" "$link_pie" -Wl,--icf=all "${objs[@]}" -o "$cell/ninja_test-icf" || exit 2
+nice "$CXX" -fuse-ld=bfd "$link_pie" "${objs[@]}" -o "$cell/ninja_test-ref" || exit 2
 
 # The tests write files in the working directory: a fresh one per run.
 rm -rf "$dir/run"
 mkdir "$dir/run"
 rc=0
-(cd "$dir/run" && bench_score_icf "$dir/ninja_test-icf" "$dir/ninja_test-ref" \
-     "ninja_test, $ld --icf=all" "$dir/ninja_test") || rc=$?
+(cd "$dir/run" && bench_score_icf "$cell/ninja_test-icf" "$cell/ninja_test-ref" \
+     "ninja_test, $ld --icf=all, $OPT, PIE=$PIE" "$cell/ninja_test") || rc=$?
 exit "$rc"

@@ -1,15 +1,16 @@
 #!/bin/bash
 # The stops in merged code of real C++ test programs: googlemock's own
 # tests or googletest's (Debian's googletest package: gtest-all.cc and,
-# for googlemock, gmock-all.cc, the main and the tests below, -O2 -g
+# for googlemock, gmock-all.cc, the main and the tests below, OPT -g
 # -ffunction-sections with the plugin), each linked with LINKER
-# --icf=all (default gold), PIE, against the same objects linked by
-# ld.bfd; scored by scripts/real/icf-stops.sh. Their matchers, actions,
+# --icf=all (default gold), PIE or not, against the same objects linked
+# by ld.bfd; scored by scripts/real/icf-stops.sh. Their matchers, actions,
 # printers and typed tests are templates instantiated over many types: a
 # great deal of identical code.
 #
 #   bench/gdb-icf-tests.sh [googlemock|googletest] [LINKER]
-#                                       (KEEP=DIR keeps and reuses the build)
+#              (KEEP=DIR keeps and reuses the build; OPT=-O2, PIE=yes:
+#               bench_icf_flags)
 #
 # Prints icf-stops.sh's figures per test program and their sum, and the
 # summary of `calltab verify` on each --icf=all link.  Exit status 1
@@ -44,37 +45,40 @@ esac
 
 . "$top/bench/lib.sh"
 bench_workdir
+bench_icf_flags
 
 inc=(-I"$G/googletest/include" -I"$G/googletest" -I"$G/googlemock/include" -I"$G/googlemock")
 compile() { # SRC OBJ
-    [ -s "$2" ] || nice "$CXX" -O2 -g -ffunction-sections -fplugin="$plugin" \
+    [ -s "$2" ] || nice "$CXX" "$OPT" -g -ffunction-sections -fplugin="$plugin" \
         "${inc[@]}" -c "$1" -o "$2"
 }
-compile "$G/googletest/src/gtest-all.cc" "$dir/gtest-all.o"
-libs=("$dir/gtest-all.o")
+compile "$G/googletest/src/gtest-all.cc" "$obj/gtest-all.o"
+libs=("$obj/gtest-all.o")
 if [ "$suite" = googlemock ]; then
-    compile "$G/googlemock/src/gmock-all.cc" "$dir/gmock-all.o"
-    libs=("$dir/gmock-all.o" "${libs[@]}")
+    compile "$G/googlemock/src/gmock-all.cc" "$obj/gmock-all.o"
+    libs=("$obj/gmock-all.o" "${libs[@]}")
 fi
-compile "$G/$main" "$dir/main.o"
+compile "$G/$main" "$obj/main.o"
 sum=() wrong=0
+cell=$dir/$ld$OPT-pie=$PIE
+mkdir -p "$cell"
 for prog in $TESTS; do
     t=${prog%%+*}
     objs=() own_main=
     for src in ${prog//+/ }; do
-        compile "$G/$suite/test/$src.cc" "$dir/$src.o"
-        objs+=("$dir/$src.o")
+        compile "$G/$suite/test/$src.cc" "$obj/$src.o"
+        objs+=("$obj/$src.o")
         ! grep -qE '^(GTEST_API_ )?int main' "$G/$suite/test/$src.cc" || own_main=1
     done
     objs+=("${libs[@]}")
     # A test with a main of its own does without the suite's.
-    [ -n "$own_main" ] || objs+=("$dir/main.o")
-    nice "$CXX" -fuse-ld="$ld" -Wl,--icf=all -pthread "${objs[@]}" -o "$dir/$t-icf"
-    nice "$CXX" -fuse-ld=bfd -pthread "${objs[@]}" -o "$dir/$t-ref"
+    [ -n "$own_main" ] || objs+=("$obj/main.o")
+    nice "$CXX" -fuse-ld="$ld" "$link_pie" -Wl,--icf=all -pthread "${objs[@]}" -o "$cell/$t-icf"
+    nice "$CXX" -fuse-ld=bfd "$link_pie" -pthread "${objs[@]}" -o "$cell/$t-ref"
     rc=0
-    bench_score_icf "$dir/$t-icf" "$dir/$t-ref" "$t, $ld --icf=all" "$dir/$t" || rc=$?
+    bench_score_icf "$cell/$t-icf" "$cell/$t-ref" "$t, $ld --icf=all, $OPT, PIE=$PIE" "$cell/$t" || rc=$?
     case $rc in 0) ;; 1) wrong=1 ;; *) exit 2 ;; esac
-    sum+=("$(tail -n 1 "$dir/$t.txt")")
+    sum+=("$(tail -n 1 "$cell/$t.txt")")
 done
 printf '%s\n' "${sum[@]}" | python3 -c '
 import re, sys

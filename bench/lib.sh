@@ -59,3 +59,38 @@ bench_score_icf () {
     esac
     return "$_wrong"
 }
+
+# bench_icf_flags: OPT (the objects' level, default -O2) and PIE (yes or
+# no: whether both links make a PIE, default yes) of the gdb-icf
+# scripts, checked; sets link_pie to the link's flag and obj to the
+# folder of $dir the objects of that level go in.
+bench_icf_flags () {
+    OPT=${OPT:--O2} PIE=${PIE:-yes}
+    case $OPT in -O[0123sg]) ;; *) echo "OPT=$OPT: -O0, -O1, -O2, -O3, -Os or -Og" >&2; exit 2 ;; esac
+    case $PIE in yes) link_pie=-pie ;; no) link_pie=-no-pie ;;
+        *) echo "PIE=$PIE: yes or no" >&2; exit 2 ;; esac
+    obj=$dir/obj$OPT
+    mkdir -p "$obj"
+}
+
+# bench_results_section MARK FILE: replace the section of RESULTS
+# (bench/results.md; RESULTS= : none) that begins with the line MARK
+# ("<!-- bench/NAME.sh -->") by MARK and FILE's lines, at the end; the
+# other scripts' sections stay.
+bench_results_section () {
+    _res=${RESULTS-$top/bench/results.md}
+    [ -n "$_res" ] || return 0
+    {
+        if [ -f "$_res" ]; then
+            awk -v m="$1" '$0 == m { skip = 1; next }
+                           skip && /^<!-- bench\// { skip = 0 }
+                           !skip' "$_res" |
+                awk '{ l[NR] = $0 } NF { last = NR } END { for (i = 1; i <= last; i++) print l[i] }'
+            echo
+        fi
+        echo "$1"
+        cat "$2"
+    } >"$_res.tmp"
+    mv "$_res.tmp" "$_res"
+    echo "written $_res" >&2
+}

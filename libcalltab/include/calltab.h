@@ -330,6 +330,18 @@ typedef struct
 int calltab_functions_at (const Calltab *ct, uint64_t addr,
 			  Calltab_Function **funcs, size_t *n);
 
+/* The file addresses where functions start, sorted, each once: every
+   function symbol's value and every GCC DIE's start (DW_AT_low_pc or the
+   first range of DW_AT_ranges), so that calltab_functions_at at each of
+   them lists every function of the file.  With MERGED_ONLY nonzero, only
+   those where calltab_functions_at finds two or more functions: the
+   merged code, by the symbols and the DWARF alike (gold keeps one
+   symbol where it folds two static functions; their DIEs still start
+   there).  Fills *ADDRS with a malloc'ed array the caller frees, *N its
+   length.  Returns 0, -1 on error.  Version node CALLTAB_0.12.  */
+int calltab_function_starts (const Calltab *ct, int merged_only,
+			     uint64_t **addrs, size_t *n);
+
 /* The length of the name of the function whose code the ELF symbol
    SYMBOL names, as calltab_functions_at names it: SYMBOL without GCC's
    suffix of a cold part (".cold", ".cold.N": "foo.cold.1" gives 3, for

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 #include "calltab-cli.h"
 
 static void
@@ -12,6 +13,7 @@ help (FILE *out)
 {
   fputs ("Usage: calltab disambiguate [--json] [--debuginfo-path=PATH] FILE\n"
 	 "         --pc ADDR [--ra ADDR]... [--this-vtable ADDR] [--bias ADDR]\n"
+	 "  or:  calltab disambiguate [--json] --list[=merged|all] FILE\n"
 	 "Say which function ran with its program counter at ADDR when the\n"
 	 "linker or GCC merged identical functions there, from the call\n"
 	 "tables: the first --ra is the return address of the frame at the\n"
@@ -22,14 +24,19 @@ help (FILE *out)
 	 "  --this-vtable ADDR  the vtable pointer of the object of the\n"
 	 "                      innermost call, when it was virtual\n"
 	 "  --bias ADDR         load bias subtracted from every address\n"
+	 "  --list[=merged|all] list the addresses where two or more functions\n"
+	 "                      start (merged, the default) or where any does\n"
+	 "                      (all), with their functions\n"
 	 "  --json              one JSON object instead of text\n"
 	 "  --debuginfo-path=PATH\n"
 	 "                      where to look for separate debug files\n"
 	 "  -h, --help          print this help and exit\n\n"
 	 "Output: the function (name as written, linkage name, DIE) and the\n"
 	 "evidence; or 'undecidable', the reason and every candidate.\n"
-	 "Exit status: 0 decided, 1 undecidable, 2 usage error or unreadable\n"
-	 "file.\n", out);
+	 "With --list: per address a line 'address ADDR functions=N', then\n"
+	 "a line per function.\n"
+	 "Exit status: 0 decided (or listed), 1 undecidable, 2 usage error or\n"
+	 "unreadable file.\n", out);
 }
 
 static void
@@ -125,20 +132,62 @@ print_text (const Calltab *ct, const Calltab_Decision *d)
     }
 }
 
+/* --list: the functions at every start address (ALL) or at the merged
+   ones.  */
+static int
+list_functions (Calltab *ct, bool all, bool json)
+{
+  uint64_t *addrs;
+  size_t n;
+  if (calltab_function_starts (ct, !all, &addrs, &n) != 0)
+    return -1;
+  for (size_t i = 0; i < n; i++)
+    {
+      Calltab_Function *f;
+      size_t nf;
+      if (calltab_functions_at (ct, addrs[i], &f, &nf) != 0)
+	{
+	  free (addrs);
+	  return -1;
+	}
+      if (json)
+	{
+	  printf ("{\"address\":%" PRIu64 ",\"functions\":[", addrs[i]);
+	  for (size_t k = 0; k < nf; k++)
+	    {
+	      if (k)
+		putchar (',');
+	      json_function (&f[k]);
+	    }
+	  fputs ("]}\n", stdout);
+	}
+      else
+	{
+	  printf ("address 0x%" PRIx64 " functions=%zu\n", addrs[i], nf);
+	  for (size_t k = 0; k < nf; k++)
+	    print_function ("function", &f[k], NULL);
+	}
+      free (f);
+    }
+  free (addrs);
+  return 0;
+}
+
 int
 cmd_disambiguate (int argc, char **argv)
 {
-  enum { OPT_PC = 256, OPT_RA, OPT_THIS_VTABLE, OPT_BIAS };
+  enum { OPT_PC = 256, OPT_RA, OPT_THIS_VTABLE, OPT_BIAS, OPT_LIST };
   static const struct option options[] = {
     { "pc", required_argument, NULL, OPT_PC },
     { "ra", required_argument, NULL, OPT_RA },
     { "this-vtable", required_argument, NULL, OPT_THIS_VTABLE },
     { "bias", required_argument, NULL, OPT_BIAS },
+    { "list", optional_argument, NULL, OPT_LIST },
   };
   struct cli_parser p = { .cmd = "disambiguate", .help = help,
 			  CLI_OPTIONS (options),
 			  .common = CLI_JSON | CLI_DEBUGINFO_PATH };
-  bool have_pc = false;
+  bool have_pc = false, list = false, list_all = false;
   uint64_t bias = 0;
   Calltab_Query q = { 0 };
   uint64_t *ra = calloc ((size_t) argc + 1, sizeof *ra);
@@ -152,6 +201,18 @@ cmd_disambiguate (int argc, char **argv)
 	{
 	  free (ra);
 	  return p.status;
+	}
+      if (c == OPT_LIST)
+	{
+	  list = true;
+	  list_all = optarg != NULL && strcmp (optarg, "all") == 0;
+	  if (optarg != NULL && !list_all && strcmp (optarg, "merged") != 0)
+	    {
+	      free (ra);
+	      return cli_usage_error (p.cmd, "invalid argument '%s' for"
+				      " '--list' (merged or all)", optarg);
+	    }
+	  continue;
 	}
       if (!cli_parse_addr (optarg, &v))
 	{
@@ -169,7 +230,9 @@ cmd_disambiguate (int argc, char **argv)
     }
   const char *file = optind < argc ? argv[optind] : NULL;
   const char *why = file == NULL ? "missing FILE"
-    : !have_pc ? "missing --pc ADDR" : NULL;
+    : list && (have_pc || q.nra > 0 || q.has_this_vtable)
+    ? "--list takes no --pc, --ra or --this-vtable"
+    : !have_pc && !list ? "missing --pc ADDR" : NULL;
   if (why != NULL || optind + 1 < argc)
     {
       free (ra);
@@ -194,7 +257,16 @@ cmd_disambiguate (int argc, char **argv)
     }
   Calltab_Decision d;
   int status;
-  if (calltab_disambiguate (ct, &q, &d) != 0)
+  if (list)
+    {
+      status = CLI_EXIT_OK;
+      if (list_functions (ct, list_all, p.json) != 0)
+	{
+	  fprintf (stderr, "calltab: %s\n", calltab_errmsg (-1));
+	  status = CLI_EXIT_TROUBLE;
+	}
+    }
+  else if (calltab_disambiguate (ct, &q, &d) != 0)
     {
       fprintf (stderr, "calltab: %s\n", calltab_errmsg (-1));
       status = CLI_EXIT_TROUBLE;

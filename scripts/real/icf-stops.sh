@@ -9,18 +9,24 @@
 #   scripts/real/icf-stops.sh ICF REF LABEL DIR [ARG...]
 #
 # ARGs are the program's arguments (both runs).  Every address of ICF
-# that holds two or more function symbols, each of them a function of its
-# own in REF, gets a breakpoint at its first instruction; REF gets one
-# at each of those functions.  Names that are aliases of one function in
-# REF (a constructor's or destructor's C1/C2 and D1/D2, GCC's IPA-ICF
-# aliases) count as that one function; an address whose names are all
-# one function in REF too is merged in both and left out.  Both programs run the same way, so the Nth stop at one
-# merged address is the Nth at the functions of REF it holds.  At every
-# stop the script records gdb's name of frame 0 and, in ICF, the name
-# calltab's filter gives it; the truth is gdb's name in REF.  It prints
-# the stops, how many gdb names wrong, how many calltab names wrong and
-# how many it leaves undecided (by the first words of the reason), the
-# same capped at 50 stops per merged address, and the time per stop.
+# where two or more functions start (`calltab disambiguate --list`: by
+# the symbols and by GCC's DIEs, so that two static functions gold folded
+# into one symbol count too), each of them a function of its own in REF,
+# gets a breakpoint at its first instruction; REF gets one at each of
+# those functions.  A function is the same in both programs by its DIE
+# (both links copy .debug_info alike: checked), else by its symbol.
+# Names that are aliases of one function in REF (a constructor's or
+# destructor's C1/C2 and D1/D2, GCC's IPA-ICF aliases) count as that one
+# function; an address whose functions are all one function in REF too
+# is merged in both and left out.  Both programs run the same way, so
+# the Nth stop at one merged address is the Nth at the functions of REF
+# it holds.  At every stop the script records gdb's name of frame 0 and,
+# in ICF, the name calltab's filter gives it; the truth is gdb's name in
+# REF.  It prints the stops, how many gdb names wrong, how many calltab
+# names wrong (its function, by DIE or symbol, not one of REF's at the
+# truth's address) and how many it leaves undecided (by the first words
+# of the reason), the same capped at 50 stops per merged address, and
+# the time per stop.
 # The last line: "LABEL: N stops, W wrong, U undecided (P% decided;
 # capped: N' stops, W' wrong, U' undecided, P'% decided)".  Exit status 1
 # when calltab named a stop wrong, 2 when it could not run.
@@ -32,45 +38,82 @@ shift 4
 lib=${CALLTAB_LIBRARY:-$top/libcalltab/libcalltab.so.0}
 [ -f "$lib" ] || { echo "icf-stops.sh: no $lib (make all)" >&2; exit 2; }
 mkdir -p "$dir"
-# The merged addresses and their symbols: "ADDR NAME..." per line of
-# ICF, NAME's address in the reference for each name.
-funcs() { nm --defined-only "$1" | awk '$2 == "T" || $2 == "t" || $2 == "W" || $2 == "w" { print $1, $3 }'; }
-funcs "$icf" > "$dir/icf.syms"
-funcs "$ref" > "$dir/ref.syms"
+calltab=$top/libcalltab/tools/calltab
+# Every function start of ICF and of REF, with their functions (one JSON
+# object per address); ICF's merged addresses have two or more.
+"$calltab" disambiguate --json --list=all "$icf" > "$dir/icf.list"
+"$calltab" disambiguate --json --list=all "$ref" > "$dir/ref.list"
 python3 - "$dir" <<'EOF'
-import collections, sys
+import collections, json, sys
 d = sys.argv[1]
 def read(p):
-    by_name = collections.defaultdict(set)
-    for line in open(p):
-        a, n = line.split()
-        by_name[n].add(int(a, 16))
-    return by_name
-icf, ref = read(d + "/icf.syms"), read(d + "/ref.syms")
-at = collections.defaultdict(set)
-for n, addrs in icf.items():
-    for a in addrs:
-        at[a].add(n)
+    return {o["address"]: o["functions"]
+            for o in map(json.loads, open(p))}
+icf, ref = read(d + "/icf.list"), read(d + "/ref.list")
+def keys(f):
+    """A function's identities: its DIE, and its symbol (or name)."""
+    k = [("sym", f["linkage_name"] or f["name"])]
+    return ([("die", f["die"])] if f["die"] else []) + k
+def places(at):
+    where = collections.defaultdict(set)
+    for a, fs in at.items():
+        for f in fs:
+            for k in keys(f):
+                where[k].add(a)
+    return where
+where, icf_where = places(ref), places(icf)
+truth = {a: {k for f in fs for k in keys(f)} for a, fs in ref.items()}
+# The two links must number the DIEs alike: a symbol with a DIE in both
+# programs has the same DIE.
+die_of = collections.defaultdict(set)
+for fs in ref.values():
+    for f in fs:
+        if f["die"]:
+            die_of[f["linkage_name"]].add(f["die"])
+mismatch = [f["linkage_name"] for fs in icf.values() for f in fs
+            if f["die"] and len(die_of.get(f["linkage_name"], ())) == 1
+            and f["die"] not in die_of[f["linkage_name"]]]
+def place(f, a):
+    """Where F's code at A is in the reference: by its DIE, else its
+    symbol.  A function in two parts (foo and foo.cold) has its parts in
+    the same order in both programs (both linkers put .text.unlikely
+    first): the part of the same rank.  None when that does not tell."""
+    for k in keys(f):
+        if k in where:
+            mine, theirs = sorted(icf_where[k]), sorted(where[k])
+            if len(mine) != len(theirs):
+                return None
+            return theirs[mine.index(a)]
+    return None
 merged = skipped = aliased = 0
+group = {}
 with open(d + "/icf.bp", "w") as i, open(d + "/ref.bp", "w") as r:
-    for a, names in sorted(at.items()):
-        if len(names) < 2:
+    for a, fs in sorted(icf.items()):
+        if len(fs) < 2:
             continue
         merged += 1
-        # Every name at A must be one function of its own in the
+        # Every function at A must be one function of its own in the
         # reference, else the stops cannot be matched one to one.
-        if any(len(icf[n]) != 1 or len(ref.get(n, ())) != 1 for n in names):
+        places = [place(f, a) for f in fs]
+        if None in places:
             skipped += 1
             continue
-        raddrs = {next(iter(ref[n])) for n in names}
-        if len(raddrs) < 2:
+        if len(set(places)) < 2:
             aliased += 1  # one function's aliases: merged in both
             continue
         i.write("%#x\n" % a)
-        for x in sorted(raddrs):
+        for x in sorted(set(places)):
             r.write("%#x\n" % x)
-with open(d + "/merged.count", "w") as f:
-    f.write("%d %d %d\n" % (merged, skipped, aliased))
+            group[x] = a
+json.dump({"merged": [merged, skipped, aliased], "mismatch": mismatch[:5],
+           "nmismatch": len(mismatch),
+           "group": {str(x): a for x, a in group.items()},
+           "truth": {str(x): sorted(map(list, truth[x])) for x in group}},
+          open(d + "/merged.json", "w"))
+if mismatch:
+    print("icf-stops.sh: the two links number the DIEs differently (%d"
+          " symbols, e.g. %s)" % (len(mismatch), mismatch[0]), file=sys.stderr)
+    sys.exit(2)
 EOF
 
 cat > "$dir/stops.py" <<'EOF'
@@ -87,16 +130,18 @@ class Stop(gdb.Breakpoint):
         f = gdb.newest_frame()
         t = time.perf_counter()
         name = f.name()
-        sym = ""
+        sym, die = "", 0
         if ask:
             r = calltab.frames.state().ask(f)
             shown = r.display_name()
             if r.answer is not None and r.answer.decided:
                 sym = r.answer.function.symbol or ""
+                die = r.answer.function.die
         else:
             shown = name
         spent[0] += time.perf_counter() - t
-        out.write("%s\t%s\t%#x\t%s\n" % (name, shown, f.pc() - bias, sym))
+        out.write("%s\t%s\t%#x\t%s\t%d\n"
+                  % (name, shown, f.pc() - bias, sym, die))
         return False
 # Breakpoints at load addresses: start the program, find its bias the
 # way the filter does (gdb's target sections), then continue.
@@ -123,7 +168,7 @@ run_gdb "$icf" "$dir/icf.bp" "$dir/icf0.stops" 0
 run_gdb "$icf" "$dir/icf.bp" "$dir/icf.stops" 1
 
 python3 - "$dir" "$label" <<'EOF'
-import collections, sys
+import collections, json, sys
 d, label = sys.argv[1], sys.argv[2]
 def same(a, b):
     """Whether two of gdb's names of a frame name one function: gdb
@@ -145,20 +190,9 @@ def same(a, b):
     return a == b or base(a).replace(" ", "") == base(b).replace(" ", "")
 
 
-def syms(p):
-    at = collections.defaultdict(set)
-    for line in open(p):
-        a, n = line.split()
-        at[int(a, 16)].add(n)
-    return at
-iat, rat = syms(d + "/icf.syms"), syms(d + "/ref.syms")
-where = {n: a for a, ns in rat.items() for n in ns}
-# The merged address of the ICF program each reference address is in.
-group = {}
-for line in open(d + "/icf.bp"):
-    a = int(line, 16)
-    for n in iat[a]:
-        group[where[n]] = a
+m = json.load(open(d + "/merged.json"))
+group = {int(x): a for x, a in m["group"].items()}
+truth = {int(x): {tuple(k) for k in ks} for x, ks in m["truth"].items()}
 def read(p, ref):
     by, t = collections.defaultdict(list), 0.0
     for line in open(p):
@@ -167,15 +201,20 @@ def read(p, ref):
             t = float(f[1])
             continue
         a = int(f[2], 16)
-        sym = f[3] if len(f) > 3 else ""
-        # The truth's symbols: the names at the reference's address.
-        by[group[a] if ref else a].append(
-            (f[0], f[1], rat.get(a, set()) if ref else sym))
+        # The truth's identities: the functions at the reference's
+        # address; calltab's: its function's DIE and symbol.
+        if ref:
+            by[group[a]].append((f[0], f[1], truth.get(a, set())))
+        else:
+            ids = {("die", int(f[4]))} if len(f) > 4 and int(f[4]) else set()
+            if len(f) > 3 and f[3]:
+                ids.add(("sym", f[3]))
+            by[a].append((f[0], f[1], ids))
     return by, t
 ref, _ = read(d + "/ref.stops", True)
 plain, t0 = read(d + "/icf0.stops", False)
 icf, t1 = read(d + "/icf.stops", False)
-merged, skipped, aliased = map(int, open(d + "/merged.count").read().split())
+merged, skipped, aliased = m["merged"]
 # Stops are matched in order per merged address (the Nth entry into
 # that code in one program is the Nth in the other); an address whose
 # entry counts differ between the programs is left out.
@@ -192,27 +231,28 @@ for a in sorted(set(ref) | set(icf)):
         off += 1
         offstops += len(g)
         continue
-    for k, ((truth, _, tsyms), (gname, _, _), (_, shown, sym)) \
+    for k, ((tname, _, tids), (gname, _, _), (_, shown, ids)) \
             in enumerate(zip(r, g, c)):
         n += 1
         capped = k < CAP
         capn += capped
-        gdb_wrong += not same(gname, truth)
+        gdb_wrong += not same(gname, tname)
         if "[calltab: undecidable" in shown:
             undec += 1
             cap_undec += capped
             # The reason's first words: "tail call", "indirect call", ...
             why = shown.split("[calltab: undecidable: ", 1)[1]
             reasons[why.split(":", 1)[0]] += 1
-        # calltab's decision is judged by its symbol (the reference's
-        # names at the truth's address), else by its name as gdb spells
-        # names (a function returning a pointer to a function reads
-        # differently in the demangler's spelling and in gdb's).
-        elif not (sym in tsyms if sym else same(shown, truth)):
+        # calltab's decision is judged by its function (its DIE or
+        # symbol among the reference's functions at the truth's
+        # address), else by its name as gdb spells names (a function
+        # returning a pointer to a function reads differently in the
+        # demangler's spelling and in gdb's).
+        elif not (ids & tids if ids else same(shown, tname)):
             ct_wrong += 1
             cap_wrong += capped
-            first = first or (truth, gname, shown)
-            wrongs.append("%#x\t%s\t%s\t%s" % (a, truth, gname, shown))
+            first = first or (tname, gname, shown)
+            wrongs.append("%#x\t%s\t%s\t%s" % (a, tname, gname, shown))
 pct = lambda k: 100.0 * k / n if n else 0.0
 print("%s: %d addresses with several functions;" % (label, merged))
 print("  %d left out (a name not one function of its own in both programs)"

@@ -2,8 +2,8 @@
 // dropped (reduced from googlemock's gmock-actions_test):
 // - holder<A> and holder<B>'s destructors: GCC's DIEs of both have the
 //   name ~holder and no linkage name (local types), so the name alone
-//   cannot pick one; both are at the target (noipa: GCC 16 would make
-//   each an .isra.0 clone, whose one DIE is found by its own name);
+//   cannot pick one; their classes do (noipa: GCC 16 would make each an
+//   .isra.0 clone, whose one DIE is found by its own name);
 // - same<Base, Base> and same<Derived, Base> (testing::internal::
 //   CmpHelperEQ's shape): a cold part, so GCC's DIE of each has
 //   DW_AT_ranges, entry part first, and no DW_AT_low_pc.

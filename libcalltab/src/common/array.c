@@ -50,3 +50,10 @@ __calltab_partition (const void *base, size_t n, size_t size,
     }
   return lo;
 }
+
+int
+__calltab_compare_u64 (const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
+  return x < y ? -1 : x > y;
+}

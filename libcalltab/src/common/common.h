@@ -49,6 +49,9 @@ void __calltab_seterr_msg (int code, const char *msg);
    array uses it.  */
 int __calltab_reserve (void *arrayp, size_t *alloc, size_t need, size_t size);
 
+/* qsort's comparison of two uint64_t, ascending.  */
+int __calltab_compare_u64 (const void *a, const void *b);
+
 /* The binary search of the library: in the array BASE of N elements of
    SIZE bytes, ordered so that BEFORE (ELT, KEY) holds for a prefix, the
    index of the first element for which it does not (N if none).  */

@@ -67,6 +67,9 @@ __calltab_base_identifier (const char *name, const char **b, const char **e)
     s--;
   if (s == q || (q - s >= 8 && strncmp (s, "operator", 8) == 0))
     return false;
+  /* A destructor's identifier is "~Name", as its DIE's DW_AT_name.  */
+  if (s > name && s[-1] == '~')
+    s--;
   *b = s;
   *e = q;
   return true;

@@ -533,72 +533,80 @@ has_twin (const struct ct_disamb *st, const struct ct_gdie *d)
   return false;
 }
 
-/* The qualified name of the member function whose DIE is D, which has
-   no linkage name ("(anonymous namespace)::Test<Tab>::run", as the
-   demangler writes it without parameters): *QNAME, owned by CT; NULL
-   when D is no member function or its class has no name.  -1 when out
-   of memory.  */
-static int
-member_qualified_name (const Calltab *ct, const struct ct_gdie *d,
-		       const char **qname)
-{
-  uint64_t class_die;
-  const char *class_name;
-  bool dynamic, ctor;
-  *qname = NULL;
-  if (__calltab_member_function (ct, d->die, &class_die, &class_name,
-				 &dynamic, &ctor) != 1 || class_name == NULL)
-    return 0;
-  size_t len = strlen (class_name) + 2 + strlen (d->symbol) + 1;
-  char *q = malloc (len);
-  if (q == NULL)
-    {
-      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-      return -1;
-    }
-  snprintf (q, len, "%s::%s", class_name, d->symbol);
-  if ((*qname = __calltab_intern_free (ct, q)) == NULL)
-    {
-      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-      return -1;
-    }
-  return 0;
-}
-
 /* A DIE D without a linkage name is the function of a symbol already
    in FUNCS[0..NSYM) that starts where it does and names it (a static
    C++ function, a GCC clone: listed twice, it would look merged): give
    the symbol D's DIE and return 1; 0 when there is none; -1 when out
-   of memory.  When another such DIE of D's name starts there too
-   (TWIN), the name does not say which of them is the symbol's: D is
-   the symbol's only when its qualified name QNAME is the symbol's
-   demangled name, and with no QNAME it is none's (the address is
-   merged, and a wrong name is worse than none).  */
+   of memory.  When the name does not say which symbol is D's (another
+   such DIE of D's name starts there too, TWIN; or several symbols there
+   have D's name: ld.lld keeps the symbols of the copies it folds), D is
+   a symbol's only when its qualified name, *QNAME (computed here when
+   NULL), is the symbol's demangled name; with no qualified name it is
+   none's (the address is merged, and a wrong name is worse than
+   none).  */
 static int
-symbol_of_die (Calltab_Function *funcs, size_t nsym, const struct ct_gdie *d,
-	       bool twin, const char *qname)
+symbol_of_die (const Calltab *ct, Calltab_Function *funcs, size_t nsym,
+	       const struct ct_gdie *d, bool twin, const char **qname)
 {
-  if (twin && qname == NULL)
-    return 0;
+  size_t hit = nsym, nhit = 0;
   for (size_t k = 0; k < nsym; k++)
     {
       if (funcs[k].low_pc != d->low)
 	continue;
       /* At D's own address: any suffix is a clone's (foo.isra.0), a
 	 static C++ function's DIE names it by its identifier only.  */
-      int r = twin ? __calltab_symbol_demangles_to (funcs[k].symbol, qname,
-						    CT_SUFFIX_ANY)
-		   : __calltab_symbol_names (funcs[k].symbol, d->symbol, NULL,
-					     CT_SUFFIX_ANY | CT_SYMBOL_DEMANGLE);
+      int r = __calltab_symbol_names (funcs[k].symbol, d->symbol, NULL,
+				      CT_SUFFIX_ANY | CT_SYMBOL_DEMANGLE);
       if (r < 0)
 	return -1;
-      if (r > 0)
-	{
-	  if (funcs[k].die == 0)
-	    funcs[k].die = d->die;
-	  return 1;
-	}
+      if (r > 0 && nhit++ == 0)
+	hit = k;
     }
+  if (nhit == 0)
+    return 0;
+  if (twin || nhit > 1)
+    {
+      if (*qname == NULL
+	  && __calltab_member_qualified_name (ct, d->die, d->symbol,
+					      qname) < 0)
+	return -1;
+      if (*qname == NULL)
+	return 0;
+      hit = nsym;
+      for (size_t k = 0; k < nsym && hit == nsym; k++)
+	{
+	  if (funcs[k].low_pc != d->low)
+	    continue;
+	  int r = __calltab_symbol_demangles_to (funcs[k].symbol, *qname,
+						 CT_SUFFIX_ANY);
+	  if (r < 0)
+	    return -1;
+	  if (r > 0)
+	    hit = k;
+	}
+      if (hit == nsym)
+	return 0;
+    }
+  if (funcs[hit].die == 0)
+    funcs[hit].die = d->die;
+  return 1;
+}
+
+/* A DIE D with a linkage name is the function of a symbol already in
+   FUNCS[0..NSYM) that starts where it does and is a clone of that name
+   (foo.isra.0 for foo): give the symbol D's DIE and return 1; else 0.  */
+static int
+symbol_of_clone (Calltab_Function *funcs, size_t nsym,
+		 const struct ct_gdie *d)
+{
+  for (size_t k = 0; k < nsym; k++)
+    if (funcs[k].low_pc == d->low && strcmp (funcs[k].symbol, d->symbol) != 0
+	&& __calltab_symbol_is (funcs[k].symbol, d->symbol, CT_SUFFIX_CLONE))
+      {
+	if (funcs[k].die == 0)
+	  funcs[k].die = d->die;
+	return 1;
+      }
   return 0;
 }
 
@@ -640,18 +648,29 @@ __calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,
 	  if (addr >= d->high)
 	    continue;
 	  const char *name = d->symbol;
-	  if (d->named_only)
+	  if (!d->named_only)
+	    {
+	      /* The DIE of a GCC clone (foo.isra.0, foo.constprop.0) names
+		 its origin's linkage name: the clone's symbol at its start
+		 is its function.  */
+	      int m = symbol_of_clone (*funcs, nsym, d);
+	      if (m > 0)
+		continue;
+	    }
+	  else
 	    {
 	      bool twin = has_twin (st, d);
 	      const char *qname = NULL;
-	      if (twin && member_qualified_name (ct, d, &qname) < 0)
+	      if (twin && __calltab_member_qualified_name (ct, d->die, d->symbol,
+							   &qname) < 0)
 		goto fail;
-	      int m = symbol_of_die (*funcs, nsym, d, twin, qname);
+	      int m = symbol_of_die (ct, *funcs, nsym, d, twin, &qname);
 	      if (m < 0)
 		goto fail;
 	      if (m > 0)
 		continue;
-	      /* Its own function: named so that it differs from its twin.  */
+	      /* Its own function: named so that it differs from its twin
+		 and from the symbols of its name.  */
 	      if (qname != NULL)
 		name = qname;
 	    }
@@ -694,4 +713,57 @@ calltab_functions_at (const Calltab *ct, uint64_t addr,
   if (st == NULL)
     return -1;
   return __calltab_functions_at (ct, st, addr, funcs, n);
+}
+
+CALLTAB_EXPORT int
+calltab_function_starts (const Calltab *ct, int merged_only,
+			 uint64_t **addrs, size_t *n)
+{
+  if (ct == NULL || addrs == NULL || n == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  *addrs = NULL;
+  *n = 0;
+  const struct ct_disamb *st = __calltab_disamb (ct);
+  if (st == NULL)
+    return -1;
+  uint64_t *a = malloc ((st->nsyms + st->ndies + 1) * sizeof *a);
+  if (a == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  size_t k = 0;
+  for (size_t i = 0; i < st->nsyms; i++)
+    a[k++] = st->syms[i].addr;
+  /* A DIE at 0 is lld's tombstone of discarded code.  */
+  for (size_t i = 0; i < st->ndies; i++)
+    if (st->dies[i].low != 0)
+      a[k++] = st->dies[i].low;
+  qsort (a, k, sizeof *a, __calltab_compare_u64);
+  size_t w = 0;
+  for (size_t i = 0; i < k; i++)
+    {
+      if (w > 0 && a[w - 1] == a[i])
+	continue;
+      if (merged_only)
+	{
+	  Calltab_Function *f;
+	  size_t nf;
+	  if (__calltab_functions_at (ct, st, a[i], &f, &nf) < 0)
+	    {
+	      free (a);
+	      return -1;
+	    }
+	  free (f);
+	  if (nf < 2)
+	    continue;
+	}
+      a[w++] = a[i];
+    }
+  *addrs = a;
+  *n = w;
+  return 0;
 }

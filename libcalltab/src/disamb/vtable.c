@@ -615,6 +615,35 @@ __calltab_member_function (const Calltab *ct, uint64_t die,
   return m.member_ret;
 }
 
+int
+__calltab_member_qualified_name (const Calltab *ct, uint64_t die,
+				 const char *name, const char **qname)
+{
+  uint64_t class_die;
+  const char *class_name;
+  bool dynamic, ctor;
+  *qname = NULL;
+  if (name == NULL
+      || __calltab_member_function (ct, die, &class_die, &class_name,
+				    &dynamic, &ctor) != 1
+      || class_name == NULL)
+    return 0;
+  size_t len = strlen (class_name) + 2 + strlen (name) + 1;
+  char *q = malloc (len);
+  if (q == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  snprintf (q, len, "%s::%s", class_name, name);
+  if ((*qname = __calltab_intern_free (ct, q)) == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+      return -1;
+    }
+  return 0;
+}
+
 /* The definition of the class named REST (the qualified name, or what
    is left of it) among the children of SCOPE (a unit, namespace or
    class), into *OUT.  */

@@ -368,6 +368,27 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
     {
       char target[1100];
       describe_target (v, named, target, sizeof target);
+      Dwarf_Die untold;
+      size_t ndefs;
+      size_t cookie = 0, scn;
+      uint64_t addr, size;
+      if (!__calltab_code_relocatable (v->code) && named->placed
+	  && !__calltab_code_symbol_named (v->code, callee_label (&f),
+					   &cookie, &scn, &addr, &size)
+	  && (ndefs = __calltab_verify_gcc_untold (v, &f,
+						   entry_is_call_target,
+						   named, &untold)) > 0)
+	{
+	  verify_report (v, VC_CALLEE_UNTOLD, place,
+			 "the %s ending at %s calls %s; '%s' has no symbol"
+			 " and GCC's DIEs of it have no linkage name: %zu"
+			 " DIEs of its unit could be it, one of them"
+			 " (.debug_info[0x%08" PRIx64 "]) with its code at"
+			 " the target: not judged", what, where, target,
+			 callee_label (&f), ndefs,
+			 (uint64_t) dwarf_dieoffset (&untold));
+	  return;
+	}
       verify_report (v, VC_CALL_TARGET, place,
 		     "the %s ending at %s calls %s, not '%s'", what, where,
 		     target, callee_label (&f));

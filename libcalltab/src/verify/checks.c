@@ -86,6 +86,10 @@ const struct verify_check_info verify_checks[VC_NUM] = {
     "a declaration unit's caller DIEs marked DW_AT_calltab_dcall_implicit"
     " and the .debug_dcall units naming it that no caller DIE names differ"
     " in number" },
+  [VC_CALLEE_UNTOLD] = { "callee-untold", V_NOTE,
+    "a direct call's target holds code of a function named as callee_die's"
+    " that its DWARF cannot tell from it (no linkage name, no symbol,"
+    " folded): not judged" },
 };
 
 CALLTAB_EXPORT size_t

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <dwarf.h>
 #include "verify.h"
+#include "disamb/disamb.h"
 
 #ifndef DW_TAG_GNU_call_site
 # define DW_TAG_GNU_call_site 0x4109
@@ -361,6 +362,96 @@ in_function (struct verify *v, const struct gcc_def *d, const char *function)
   return in;
 }
 
+/* Whether definition D, when it has no linkage name, is a member
+   function whose qualified name (its class's name, then its own) is
+   F's symbol demangled without parameters: the operator() of two
+   classes in an anonymous namespace, which GCC names alike.  True for
+   a D with a linkage name (compared already).  */
+static bool
+same_qualified_name (struct verify *v, const Calltab_Func *f,
+		     const struct gcc_def *d)
+{
+  const char *qname;
+  if (d->linkage != NULL)
+    return true;
+  if (f->linkage_name == NULL
+      || __calltab_member_qualified_name (v->ct, d->die, d->name,
+					  &qname) < 0)
+    {
+      v->nomem |= f->linkage_name != NULL;
+      return false;
+    }
+  return qname != NULL
+	 && __calltab_symbol_demangles_to (f->linkage_name, qname,
+					   CT_SUFFIX_ANY) > 0;
+}
+
+/* How F's definitions are told from the others of its name.  */
+struct narrowing
+{
+  bool by_const;		/* by the constness of `this' */
+  char *local;			/* by the function a lambda is local to */
+  bool by_qname;		/* by the qualified name */
+};
+
+static bool
+def_matches (struct verify *v, const Calltab_Func *f,
+	     const struct gcc_def *d, const struct narrowing *n)
+{
+  return verify_gcc_names_match (f, d->name, d->linkage)
+	 && (!n->by_const || same_constness (v, f, d))
+	 && (n->local == NULL || in_function (v, d, n->local))
+	 && (!n->by_qname || same_qualified_name (v, f, d));
+}
+
+/* The definitions of G that could be F's: where GCC's DIEs have no
+   linkage name (a template instance over a local type, such as
+   std::_Any_data::_M_access<lambda>), those of F's name are told apart
+   step by step while several remain: by the constness of `this', by the
+   function a lambda is local to, by the qualified name (a step that
+   keeps none says nothing: the one before it stands; a non-member has no
+   qualified name of its class).  Returns the last one kept, *NHIT how
+   many, *N the step (N->local malloc'ed).  */
+static const struct gcc_def *
+narrow (struct verify *v, const struct gcc_dies *g, const Calltab_Func *f,
+	struct narrowing *n, size_t *nhit)
+{
+  const struct gcc_def *hit = NULL;
+  *n = (struct narrowing) { false, NULL, false };
+  *nhit = 0;
+  for (int pass = 0; pass < 4; pass++)
+    {
+      struct narrowing before = *n;
+      if (pass == 1)
+	n->by_const = true;
+      else if (pass == 2
+	       && (n->local = lambda_function (f->linkage_name)) == NULL)
+	continue;
+      else if (pass == 3)
+	n->by_qname = true;
+      const struct gcc_def *h = NULL;
+      size_t k = 0;
+      for (size_t i = 0; i < g->ndefs; i++)
+	if (def_matches (v, f, &g->defs[i], n))
+	  {
+	    k++;
+	    h = &g->defs[i];
+	  }
+      if (k == 0 && pass > 0)
+	{
+	  if (n->local != before.local)
+	    free (n->local);
+	  *n = before;
+	  break;
+	}
+      hit = h;
+      *nhit = k;
+      if (k <= 1 || f->linkage_name == NULL)
+	break;
+    }
+  return hit;
+}
+
 bool
 verify_gcc_callee (struct verify *v, const Calltab_Func *f,
 		   const struct ct_place *ret, Dwarf_Die *out)
@@ -388,31 +479,11 @@ verify_gcc_callee (struct verify *v, const Calltab_Func *f,
 	    return true;
 	}
     }
-  /* No call site says which: the unit's one definition of the symbol;
-     where GCC's DIEs have no linkage name (a template instance over a
-     local type, such as std::_Any_data::_M_access<lambda>), the const
-     and the non-const member of one name are told apart by `this'.  */
-  const struct gcc_def *hit = NULL;
-  size_t nhit = 0;
-  char *local = NULL;
-  for (int pass = 0; pass < 3 && nhit != 1; pass++)
-    {
-      if (pass == 2 && (local = lambda_function (f->linkage_name)) == NULL)
-	break;
-      hit = NULL;
-      nhit = 0;
-      for (size_t i = 0; i < g->ndefs; i++)
-	if (verify_gcc_names_match (f, g->defs[i].name, g->defs[i].linkage)
-	    && (pass < 1 || same_constness (v, f, &g->defs[i]))
-	    && (pass < 2 || in_function (v, &g->defs[i], local)))
-	  {
-	    nhit++;
-	    hit = &g->defs[i];
-	  }
-      if (nhit <= 1 || f->linkage_name == NULL)
-	break;
-    }
-  free (local);
+  /* No call site says which: the unit's one definition of the symbol.  */
+  struct narrowing n;
+  size_t nhit;
+  const struct gcc_def *hit = narrow (v, g, f, &n, &nhit);
+  free (n.local);
   return nhit == 1 && dwarf_offdie (v->dwarf, hit->die, out) != NULL;
 }
 
@@ -463,6 +534,27 @@ verify_gcc_unit_code_at (struct verify *v, const Calltab_Func *f,
 	&& at (v, arg, die))
       return true;
   return false;
+}
+
+size_t
+__calltab_verify_gcc_untold (struct verify *v, const Calltab_Func *f,
+			     bool (*at) (struct verify *, const void *,
+					 Dwarf_Die *),
+			     const void *arg, Dwarf_Die *die)
+{
+  struct gcc_dies *g = gcc_may_omit_linkage (f) ? unit_of (v, f) : NULL;
+  if (g == NULL)
+    return 0;
+  struct narrowing n;
+  size_t nhit, found = 0;
+  narrow (v, g, f, &n, &nhit);
+  for (size_t i = 0; i < g->ndefs && nhit > 1 && found == 0; i++)
+    if (def_matches (v, f, &g->defs[i], &n)
+	&& dwarf_offdie (v->dwarf, g->defs[i].die, die) != NULL
+	&& at (v, arg, die))
+      found = nhit;
+  free (n.local);
+  return found;
 }
 
 void

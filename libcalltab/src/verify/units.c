@@ -109,13 +109,6 @@ cmp_range (const void *a, const void *b)
   return x[0] < y[0] ? -1 : x[0] > y[0];
 }
 
-static int
-cmp_u64 (const void *a, const void *b)
-{
-  uint64_t x = *(const uint64_t *) a, y = *(const uint64_t *) b;
-  return x < y ? -1 : x > y;
-}
-
 enum unit_kind { UK_OTHER, UK_DECL, UK_PLUGIN };
 
 struct unit_producer
@@ -198,7 +191,7 @@ mark_declared_units (struct verify *v, struct unit_producer *units,
       if (u.debug_info_scn == 0)
 	named[nnamed++] = u.debug_info;
     }
-  qsort (named, nnamed, sizeof *named, cmp_u64);
+  qsort (named, nnamed, sizeof *named, __calltab_compare_u64);
   for (size_t i = 0; i < nunits; i++)
     if (units[i].kind == UK_DECL)
       {
@@ -207,8 +200,8 @@ mark_declared_units (struct verify *v, struct unit_producer *units,
 	   call) does not.  */
 	if (decl_unit_has_functions (v, &units[i]))
 	  v->decl_units++;
-	if (bsearch (&units[i].off, named, nnamed, sizeof *named, cmp_u64)
-	    == NULL)
+	if (bsearch (&units[i].off, named, nnamed, sizeof *named,
+		     __calltab_compare_u64) == NULL)
 	  continue;
 	if (i > 0 && units[i - 1].kind == UK_OTHER)
 	  units[i - 1].kind = UK_PLUGIN;

@@ -92,6 +92,7 @@ enum verify_check
   VC_VTABLE_LOCATION,
   VC_IMPLICIT_CALLERS,		/* appended: check ids are stable */
   VC_VTABLE_ENTRY,
+  VC_CALLEE_UNTOLD,
   VC_NUM
 };
 
@@ -261,6 +262,16 @@ bool verify_gcc_names_match (const Calltab_Func *f, const char *name,
    False when there is none or more than one.  */
 bool verify_gcc_callee (struct verify *v, const Calltab_Func *f,
 			const struct ct_place *ret, Dwarf_Die *die);
+
+/* Whether F cannot be told from other definitions of its translation
+   unit (gcc-die.c): GCC gave them no linkage name, and after every
+   narrowing of verify_gcc_callee several could be F's, one of them,
+   *DIE, where AT (V, ARG, DIE) says.  Returns how many could be F's, 0
+   when that is not so.  */
+size_t __calltab_verify_gcc_untold (struct verify *v, const Calltab_Func *f,
+				    bool (*at) (struct verify *, const void *,
+						Dwarf_Die *),
+				    const void *arg, Dwarf_Die *die);
 
 /* Whether code of F's translation unit is where AT (V, ARG, DIE) says,
    in GCC's DIEs of its unit (gcc-die.c): every definition there that
