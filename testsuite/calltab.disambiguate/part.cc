@@ -1,4 +1,5 @@
-// A function with external linkage split by GCC (-fpartial-inlining):
+// A function with external linkage split by GCC (-fpartial-inlining,
+// with -fno-inline-functions so that no GCC inlines all of it):
 // the split part's symbol is _Z5heavyPii.part.0, its DIE names the
 // origin's linkage name _Z5heavyPii.
 #include <cstdio>
