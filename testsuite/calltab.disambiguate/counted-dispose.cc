@@ -3,20 +3,24 @@
 // same code (delete of 4 bytes); their DIEs have no linkage name, both
 // DW_AT_name "_M_dispose".  ld.gold --icf=all keeps one symbol and both
 // DIEs at the kept copy; ld.lld keeps both symbols there and one DIE.
-// Reduced from googletest's samples (the _Sp_counted_ptr of
-// ParameterizedTestSuiteInfo<...>::TestInfo named as another's).
+// main releases a pointer whose control block it does not know: a
+// virtual call of _M_dispose.  Reduced from googletest's samples (the
+// _Sp_counted_ptr of ParameterizedTestSuiteInfo<...>::TestInfo named as
+// another's).
 #include <cstdio>
 #include <memory>
 namespace { struct A { int v; }; struct B { int v; }; }
-__attribute__ ((noinline)) int
-use (int k)
+__attribute__ ((noinline)) std::shared_ptr<void>
+make (int k)
 {
   if (k)
-    {
-      std::shared_ptr<A> p (new A { k });
-      return p->v;
-    }
-  std::shared_ptr<B> q (new B { k + 1 });
-  return q->v;
+    return std::shared_ptr<A> (new A { k });
+  return std::shared_ptr<B> (new B { k + 1 });
 }
-int main (int argc, char **) { std::printf ("%d\n", use (argc > 1)); return 0; }
+int
+main (int argc, char **)
+{
+  std::shared_ptr<void> p = make (argc > 1);
+  std::printf ("%d\n", p != nullptr);
+  return 0;
+}
