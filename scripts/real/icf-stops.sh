@@ -13,8 +13,9 @@
 # the symbols and by GCC's DIEs, so that two static functions gold folded
 # into one symbol count too), each of them a function of its own in REF,
 # gets a breakpoint at its first instruction; REF gets one at each of
-# those functions.  A function is the same in both programs by its DIE
-# (both links copy .debug_info alike: checked), else by its symbol.
+# those functions.  A function is the same in both programs by its
+# symbol, else (gold dropped its symbol) by its DIE: both links copy
+# .debug_info alike (checked).
 # Names that are aliases of one function in REF (a constructor's or
 # destructor's C1/C2 and D1/D2, GCC's IPA-ICF aliases) count as that one
 # function; an address whose functions are all one function in REF too
@@ -39,6 +40,15 @@ lib=${CALLTAB_LIBRARY:-$top/libcalltab/libcalltab.so.0}
 [ -f "$lib" ] || { echo "icf-stops.sh: no $lib (make all)" >&2; exit 2; }
 mkdir -p "$dir"
 calltab=$top/libcalltab/tools/calltab
+# A DIE is one function in both programs only when both links copied
+# the same .debug_info (the same objects in the same order: the same
+# size; linkers do not change a unit's length).
+info_size() { readelf -SW "$1" | awk '$2 == ".debug_info" { print $6 }'; }
+if [ "$(info_size "$icf")" != "$(info_size "$ref")" ]; then
+    echo "icf-stops.sh: .debug_info differs in size between $icf and $ref:" \
+         "their DIEs cannot be matched" >&2
+    exit 2
+fi
 # Every function start of ICF and of REF, with their functions (one JSON
 # object per address); ICF's merged addresses have two or more.
 "$calltab" disambiguate --json --list=all "$icf" > "$dir/icf.list"
@@ -51,9 +61,9 @@ def read(p):
             for o in map(json.loads, open(p))}
 icf, ref = read(d + "/icf.list"), read(d + "/ref.list")
 def keys(f):
-    """A function's identities: its DIE, and its symbol (or name)."""
+    """A function's identities: its symbol (or name), and its DIE."""
     k = [("sym", f["linkage_name"] or f["name"])]
-    return ([("die", f["die"])] if f["die"] else []) + k
+    return k + ([("die", f["die"])] if f["die"] else [])
 def places(at):
     where = collections.defaultdict(set)
     for a, fs in at.items():
@@ -63,27 +73,18 @@ def places(at):
     return where
 where, icf_where = places(ref), places(icf)
 truth = {a: {k for f in fs for k in keys(f)} for a, fs in ref.items()}
-# The two links must number the DIEs alike: a symbol with a DIE in both
-# programs has the same DIE.
-die_of = collections.defaultdict(set)
-for fs in ref.values():
-    for f in fs:
-        if f["die"]:
-            die_of[f["linkage_name"]].add(f["die"])
-mismatch = [f["linkage_name"] for fs in icf.values() for f in fs
-            if f["die"] and len(die_of.get(f["linkage_name"], ())) == 1
-            and f["die"] not in die_of[f["linkage_name"]]]
 def place(f, a):
-    """Where F's code at A is in the reference: by its DIE, else its
-    symbol.  A function in two parts (foo and foo.cold) has its parts in
-    the same order in both programs (both linkers put .text.unlikely
-    first): the part of the same rank.  None when that does not tell."""
+    """Where F's code at A is in the reference: by its symbol, else its
+    DIE (a function whose symbol the linker dropped).  A function in two
+    parts (foo and foo.cold) has its parts in the same order in both
+    programs (both linkers put .text.unlikely first): the part of the
+    same rank.  None when neither tells (a name at other addresses in
+    each program: a static function of several files)."""
     for k in keys(f):
         if k in where:
             mine, theirs = sorted(icf_where[k]), sorted(where[k])
-            if len(mine) != len(theirs):
-                return None
-            return theirs[mine.index(a)]
+            if len(mine) == len(theirs):
+                return theirs[mine.index(a)]
     return None
 merged = skipped = aliased = 0
 group = {}
@@ -105,15 +106,10 @@ with open(d + "/icf.bp", "w") as i, open(d + "/ref.bp", "w") as r:
         for x in sorted(set(places)):
             r.write("%#x\n" % x)
             group[x] = a
-json.dump({"merged": [merged, skipped, aliased], "mismatch": mismatch[:5],
-           "nmismatch": len(mismatch),
+json.dump({"merged": [merged, skipped, aliased],
            "group": {str(x): a for x, a in group.items()},
            "truth": {str(x): sorted(map(list, truth[x])) for x in group}},
           open(d + "/merged.json", "w"))
-if mismatch:
-    print("icf-stops.sh: the two links number the DIEs differently (%d"
-          " symbols, e.g. %s)" % (len(mismatch), mismatch[0]), file=sys.stderr)
-    sys.exit(2)
 EOF
 
 cat > "$dir/stops.py" <<'EOF'

@@ -198,13 +198,15 @@ int __calltab_member_function (const Calltab *ct, uint64_t die,
 			       uint64_t *class_die, const char **class_name,
 			       bool *dynamic, bool *ctor);
 
-/* The qualified name of the member function whose DIE is DIE and whose
-   name is NAME (its DW_AT_name: "(anonymous namespace)::Test<Tab>::run",
-   as the demangler writes a symbol without parameters), for a DIE
-   without a linkage name: *QNAME, owned by CT; NULL when DIE is no
-   member function or its class has no name.  -1 when out of memory.  */
-int __calltab_member_qualified_name (const Calltab *ct, uint64_t die,
-				     const char *name, const char **qname);
+/* The qualified name of the function whose DIE is DIE and whose name
+   is NAME (its DW_AT_name), for a DIE without a linkage name: the
+   namespaces and classes of its declaration, then NAME
+   ("(anonymous namespace)::Test<Tab>::run", as the demangler writes a
+   symbol without parameters): *QNAME, owned by CT; NULL when it is
+   declared at the top level (C).  Kept by DIE.  -1 when out of
+   memory.  */
+int __calltab_qualified_name (const Calltab *ct, uint64_t die,
+			      const char *name, const char **qname);
 
 /* The DIE of the definition of the class named QNAME (qualified, as
    __calltab_member_slot names it; none in an anonymous namespace), 0

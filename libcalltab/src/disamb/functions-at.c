@@ -567,8 +567,7 @@ symbol_of_die (const Calltab *ct, Calltab_Function *funcs, size_t nsym,
   if (twin || nhit > 1)
     {
       if (*qname == NULL
-	  && __calltab_member_qualified_name (ct, d->die, d->symbol,
-					      qname) < 0)
+	  && __calltab_qualified_name (ct, d->die, d->symbol, qname) < 0)
 	return -1;
       if (*qname == NULL)
 	return 0;
@@ -661,8 +660,8 @@ __calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,
 	    {
 	      bool twin = has_twin (st, d);
 	      const char *qname = NULL;
-	      if (twin && __calltab_member_qualified_name (ct, d->die, d->symbol,
-							   &qname) < 0)
+	      if (twin && __calltab_qualified_name (ct, d->die, d->symbol,
+						    &qname) < 0)
 		goto fail;
 	      int m = symbol_of_die (ct, *funcs, nsym, d, twin, &qname);
 	      if (m < 0)

@@ -378,7 +378,7 @@ member_class (Dwarf_Die *d, uint64_t *class_die)
    would pay that each time.  The answers are kept in the handle's
    disambiguation indexes, under its lock.  */
 
-enum memo_kind { MEMO_MEMBER = 1, MEMO_IS_BASE, MEMO_CLASS };
+enum memo_kind { MEMO_MEMBER = 1, MEMO_IS_BASE, MEMO_CLASS, MEMO_SCOPE };
 
 /* What a function's DIE says of it as a class member (member_info).  */
 struct member_info
@@ -615,33 +615,72 @@ __calltab_member_function (const Calltab *ct, uint64_t die,
   return m.member_ret;
 }
 
-int
-__calltab_member_qualified_name (const Calltab *ct, uint64_t die,
-				 const char *name, const char **qname)
+/* The scope the function whose DIE is DIE is declared in: the
+   namespaces and classes around its declaration (down its
+   specification / abstract origin chain), as qualified_name writes
+   them; malloc'ed, NULL at the top level.  Under the handle's lock.  */
+static char *
+read_scope (Dwarf *dw, uint64_t die)
 {
-  uint64_t class_die;
-  const char *class_name;
-  bool dynamic, ctor;
+  Dwarf_Die d;
+  if (dwarf_offdie (dw, die, &d) == NULL)
+    return NULL;
+  for (int hops = 0; hops < 8; hops++)
+    {
+      Dwarf_Attribute attr;
+      if ((dwarf_attr (&d, DW_AT_specification, &attr) == NULL
+	   && dwarf_attr (&d, DW_AT_abstract_origin, &attr) == NULL)
+	  || dwarf_formref_die (&attr, &d) == NULL)
+	break;
+    }
+  uint64_t class_die = 0;
+  char *scope = member_class (&d, &class_die);
+  if (scope != NULL && *scope == '\0')
+    {
+      free (scope);
+      scope = NULL;
+    }
+  return scope;
+}
+
+int
+__calltab_qualified_name (const Calltab *ct, uint64_t die, const char *name,
+			  const char **qname)
+{
+  Calltab *mct = (Calltab *) ct;
   *qname = NULL;
-  if (name == NULL
-      || __calltab_member_function (ct, die, &class_die, &class_name,
-				    &dynamic, &ctor) != 1
-      || class_name == NULL)
+  if (ct->dwarf == NULL || die == 0 || name == NULL)
     return 0;
-  size_t len = strlen (class_name) + 2 + strlen (name) + 1;
+  pthread_mutex_lock (&mct->lock);
+  const struct ct_memo_entry *hit = memo_find (ct, die, NULL, MEMO_SCOPE);
+  const char *scope = hit != NULL ? hit->member.class_name : NULL;
+  char *read = hit != NULL ? NULL : read_scope (ct->dwarf, die);
+  pthread_mutex_unlock (&mct->lock);
+  if (hit == NULL)
+    {
+      /* Interned outside the lock, which interning takes.  */
+      if (read != NULL && (scope = __calltab_intern_free (ct, read)) == NULL)
+	goto nomem;
+      struct ct_memo_entry e = { .die = die, .kind = MEMO_SCOPE };
+      e.member.class_name = scope;
+      pthread_mutex_lock (&mct->lock);
+      memo_add (ct, &e);
+      pthread_mutex_unlock (&mct->lock);
+    }
+  if (scope == NULL)
+    return 0;
+  size_t len = strlen (scope) + 2 + strlen (name) + 1;
   char *q = malloc (len);
   if (q == NULL)
-    {
-      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-      return -1;
-    }
-  snprintf (q, len, "%s::%s", class_name, name);
+    goto nomem;
+  snprintf (q, len, "%s::%s", scope, name);
   if ((*qname = __calltab_intern_free (ct, q)) == NULL)
-    {
-      __calltab_seterr (CALLTAB_E_NOMEM, NULL);
-      return -1;
-    }
+    goto nomem;
   return 0;
+
+nomem:
+  __calltab_seterr (CALLTAB_E_NOMEM, NULL);
+  return -1;
 }
 
 /* The definition of the class named REST (the qualified name, or what

@@ -362,9 +362,9 @@ in_function (struct verify *v, const struct gcc_def *d, const char *function)
   return in;
 }
 
-/* Whether definition D, when it has no linkage name, is a member
-   function whose qualified name (its class's name, then its own) is
-   F's symbol demangled without parameters: the operator() of two
+/* Whether definition D, when it has no linkage name, has as qualified
+   name (the namespaces and classes of its declaration, then its own
+   name) F's symbol demangled without parameters: the operator() of two
    classes in an anonymous namespace, which GCC names alike.  True for
    a D with a linkage name (compared already).  */
 static bool
@@ -375,8 +375,7 @@ same_qualified_name (struct verify *v, const Calltab_Func *f,
   if (d->linkage != NULL)
     return true;
   if (f->linkage_name == NULL
-      || __calltab_member_qualified_name (v->ct, d->die, d->name,
-					  &qname) < 0)
+      || __calltab_qualified_name (v->ct, d->die, d->name, &qname) < 0)
     {
       v->nomem |= f->linkage_name != NULL;
       return false;
