@@ -309,8 +309,9 @@ typedef struct
 {
   const char *symbol;		/* ELF symbol (linkage name); for a DIE
 				   alone its linkage name, else its name
-				   (qualified where another DIE of that
-				   name starts there too) */
+				   (qualified where the name does not
+				   tell it from the others there: another
+				   DIE or several symbols of that name) */
   const char *name;		/* as the user wrote it: C++ demangled with
 				   parameters ("Rect::area() const"), C the
 				   name; never NULL */

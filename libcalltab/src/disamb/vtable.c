@@ -400,6 +400,7 @@ struct ct_memo_entry
   int ret;			/* MEMO_IS_BASE */
   uint64_t class_die;		/* MEMO_CLASS */
   struct member_info member;	/* MEMO_MEMBER */
+  const char *scope;		/* MEMO_SCOPE (NULL: the top level) */
 };
 
 struct ct_memo
@@ -653,7 +654,7 @@ __calltab_qualified_name (const Calltab *ct, uint64_t die, const char *name,
     return 0;
   pthread_mutex_lock (&mct->lock);
   const struct ct_memo_entry *hit = memo_find (ct, die, NULL, MEMO_SCOPE);
-  const char *scope = hit != NULL ? hit->member.class_name : NULL;
+  const char *scope = hit != NULL ? hit->scope : NULL;
   char *read = hit != NULL ? NULL : read_scope (ct->dwarf, die);
   pthread_mutex_unlock (&mct->lock);
   if (hit == NULL)
@@ -661,10 +662,9 @@ __calltab_qualified_name (const Calltab *ct, uint64_t die, const char *name,
       /* Interned outside the lock, which interning takes.  */
       if (read != NULL && (scope = __calltab_intern_free (ct, read)) == NULL)
 	goto nomem;
-      struct ct_memo_entry e = { .die = die, .kind = MEMO_SCOPE };
-      e.member.class_name = scope;
       pthread_mutex_lock (&mct->lock);
-      memo_add (ct, &e);
+      memo_add (ct, &(struct ct_memo_entry) {
+	.die = die, .kind = MEMO_SCOPE, .scope = scope });
       pthread_mutex_unlock (&mct->lock);
     }
   if (scope == NULL)

@@ -201,6 +201,19 @@ entry_is_call_target (struct verify *v, const void *arg, Dwarf_Die *die)
   return entry_is_target (v, arg, die);
 }
 
+/* Whether no symbol of the linked file names F, whose call C has a
+   placed target: the linker dropped it when it folded F's code.  */
+static bool
+callee_symbol_dropped (struct verify *v, const struct ct_call *c,
+		       const Calltab_Func *f)
+{
+  size_t cookie = 0, scn;
+  uint64_t addr, size;
+  return !__calltab_code_relocatable (v->code) && c->placed
+	 && !__calltab_code_symbol_named (v->code, callee_label (f), &cookie,
+					  &scn, &addr, &size);
+}
+
 /* F is a local function (its DIE has no DW_AT_external) without a symbol
    in the linked file, and GCC's DIEs of its unit put code of it at the
    target: every definition that could be F's (its name alone, where
@@ -215,15 +228,10 @@ reach_by_unit_code (struct verify *v, const struct ct_call *c,
 		    const Calltab_Func *f, Dwarf_Off *code_die, bool *own)
 {
   Dwarf_Die die;
-  if (v->dwarf == NULL || __calltab_code_relocatable (v->code)
-      || f->scn != 0 || !c->placed
+  if (v->dwarf == NULL || f->scn != 0
       || dwarf_offdie (v->dwarf, f->die, &die) == NULL
-      || dwarf_hasattr (&die, DW_AT_external))
-    return false;
-  size_t cookie = 0, scn;
-  uint64_t addr, size;
-  if (__calltab_code_symbol_named (v->code, callee_label (f), &cookie, &scn,
-				   &addr, &size))
+      || dwarf_hasattr (&die, DW_AT_external)
+      || !callee_symbol_dropped (v, c, f))
     return false;
   if (!verify_gcc_unit_code_at (v, f, entry_is_call_target, c, &die, own))
     return false;
@@ -370,11 +378,7 @@ check_dcall (struct verify *v, const Calltab_Entry *e,
       describe_target (v, named, target, sizeof target);
       Dwarf_Die untold;
       size_t ndefs;
-      size_t cookie = 0, scn;
-      uint64_t addr, size;
-      if (!__calltab_code_relocatable (v->code) && named->placed
-	  && !__calltab_code_symbol_named (v->code, callee_label (&f),
-					   &cookie, &scn, &addr, &size)
+      if (callee_symbol_dropped (v, named, &f)
 	  && (ndefs = __calltab_verify_gcc_untold (v, &f,
 						   entry_is_call_target,
 						   named, &untold)) > 0)

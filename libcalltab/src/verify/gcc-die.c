@@ -374,10 +374,11 @@ same_qualified_name (struct verify *v, const Calltab_Func *f,
   const char *qname;
   if (d->linkage != NULL)
     return true;
-  if (f->linkage_name == NULL
-      || __calltab_qualified_name (v->ct, d->die, d->name, &qname) < 0)
+  if (f->linkage_name == NULL)
+    return false;
+  if (__calltab_qualified_name (v->ct, d->die, d->name, &qname) < 0)
     {
-      v->nomem |= f->linkage_name != NULL;
+      v->nomem = true;
       return false;
     }
   return qname != NULL
