@@ -89,7 +89,8 @@ struct call_sites
   void mark_ignored_calls (void);
   void record_ignored_calls (void);
   void collect_vtables (void);
-  void collect_vtable_entries (tree decl);
+  void collect_function_pointers (tree init, unsigned HOST_WIDE_INT base,
+				  unsigned depth);
 };
 
 /* Print the local label PREFIX<N>: into the code: fputs (unlocked,
@@ -644,46 +645,105 @@ scope_name (tree scope, unsigned depth)
   return full;
 }
 
-/* The function pointers of vtable DECL, from its initializer (the
-   varpool keeps a vtable's DECL_INITIAL after writing it, for
-   devirtualization): every element that is the address of a function,
-   at its byte offset.  */
+/* The function pointers in INIT, an initializer at byte offset BASE of
+   its object: every element that is the address of a function, nested in
+   arrays, structures and unions, in offset order.  */
 void
-call_sites::collect_vtable_entries (tree decl)
+call_sites::collect_function_pointers (tree init, unsigned HOST_WIDE_INT base,
+				       unsigned depth)
 {
-  tree init = DECL_INITIAL (decl);
-  tree type = TREE_TYPE (decl);
-  if (init == NULL_TREE || TREE_CODE (init) != CONSTRUCTOR
-      || TREE_CODE (type) != ARRAY_TYPE
-      || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (TREE_TYPE (type))))
+  tree v = init;
+  if (v == NULL_TREE || depth > 32)
     return;
-  unsigned HOST_WIDE_INT esize = tree_to_uhwi (TYPE_SIZE_UNIT (TREE_TYPE (type)));
-  unsigned HOST_WIDE_INT i, pos = 0;
-  tree index, value;
-  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, index, value)
+  STRIP_NOPS (v);
+  if (TREE_CODE (v) == ADDR_EXPR
+      && TREE_CODE (TREE_OPERAND (v, 0)) == FUNCTION_DECL)
     {
-      if (index != NULL_TREE && TREE_CODE (index) == INTEGER_CST
-	  && tree_fits_uhwi_p (index))
-	pos = tree_to_uhwi (index);
-      tree v = value;
-      STRIP_NOPS (v);
-      if (TREE_CODE (v) == ADDR_EXPR
-	  && TREE_CODE (TREE_OPERAND (v, 0)) == FUNCTION_DECL)
-	{
-	  tree fn = TREE_OPERAND (v, 0);
-	  ct_vtable_entry e;
-	  e.offset = pos * esize;
-	  e.symbol = xstrdup (plain_name (IDENTIFIER_POINTER
-					  (DECL_ASSEMBLER_NAME (fn))));
-	  rec.vtable_entries.safe_push (e);
-	}
-      pos++;
+      tree fn = TREE_OPERAND (v, 0);
+      ct_vtable_entry e;
+      e.offset = base;
+      e.symbol = xstrdup (plain_name (IDENTIFIER_POINTER
+				      (DECL_ASSEMBLER_NAME (fn))));
+      rec.vtable_entries.safe_push (e);
+      return;
     }
+  if (TREE_CODE (v) != CONSTRUCTOR)
+    return;
+  tree type = TREE_TYPE (v);
+  unsigned HOST_WIDE_INT i;
+  tree index, value;
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      tree size = TYPE_SIZE_UNIT (TREE_TYPE (type));
+      if (size == NULL_TREE || !tree_fits_uhwi_p (size))
+	return;
+      unsigned HOST_WIDE_INT esize = tree_to_uhwi (size), pos = 0;
+      FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (v), i, index, value)
+	{
+	  unsigned HOST_WIDE_INT last;
+	  if (index != NULL_TREE && TREE_CODE (index) == RANGE_EXPR)
+	    {
+	      tree lo = TREE_OPERAND (index, 0), hi = TREE_OPERAND (index, 1);
+	      if (!tree_fits_uhwi_p (lo) || !tree_fits_uhwi_p (hi))
+		return;
+	      pos = tree_to_uhwi (lo);
+	      last = tree_to_uhwi (hi);
+	      if (last < pos || last - pos > 4096)
+		return;
+	    }
+	  else
+	    {
+	      if (index != NULL_TREE && tree_fits_uhwi_p (index))
+		pos = tree_to_uhwi (index);
+	      last = pos;
+	    }
+	  for (; pos <= last; pos++)
+	    collect_function_pointers (value, base + pos * esize, depth + 1);
+	}
+    }
+  else if (RECORD_OR_UNION_TYPE_P (type))
+    FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (v), i, index, value)
+      if (index != NULL_TREE && TREE_CODE (index) == FIELD_DECL
+	  && !DECL_BIT_FIELD (index)
+	  && tree_fits_uhwi_p (byte_position (index)))
+	collect_function_pointers (value,
+				   base + tree_to_uhwi (byte_position (index)),
+				   depth + 1);
+}
+
+/* The symbol DECL is written under, or NULL.  */
+static const char *
+variable_symbol (tree decl)
+{
+  if (!DECL_RTL_SET_P (decl))
+    return NULL;
+  rtx mem = DECL_RTL (decl);
+  if (!MEM_P (mem) || GET_CODE (XEXP (mem, 0)) != SYMBOL_REF)
+    return NULL;
+  return plain_name (XSTR (XEXP (mem, 0), 0));
+}
+
+/* Whether DECL, a variable, is a pointer table (docs/format.md "Pointer
+   tables"): read-only, so that its words are its initializer's for the
+   whole run.  */
+static bool
+pointer_table_candidate_p (tree decl)
+{
+  return (TREE_READONLY (decl) && !TREE_THIS_VOLATILE (decl)
+	  && !DECL_VIRTUAL_P (decl) && TREE_STATIC (decl)
+	  && DECL_INITIAL (decl) != NULL_TREE
+	  && DECL_INITIAL (decl) != error_mark_node);
 }
 
 /* The vtables the unit emitted: the front end's _ZTV variables
    (DECL_VIRTUAL_P; construction vtables and VTTs are DECL_VIRTUAL_P too,
-   and left out), written by the varpool (TREE_ASM_WRITTEN).  */
+   and left out), written by the varpool (TREE_ASM_WRITTEN), with their
+   function pointers from the initializer (the varpool keeps a vtable's
+   DECL_INITIAL after writing it, for devirtualization).  And the
+   pointer tables: the other read-only variables it wrote whose
+   initializer holds a function's address; an alias GCC's IPA-ICF made of
+   one (its own initializer dropped) gets a DIE without entries, since
+   the words at its address may name functions folded with its own.  */
 void
 call_sites::collect_vtables (void)
 {
@@ -691,27 +751,62 @@ call_sites::collect_vtables (void)
   FOR_EACH_VARIABLE (vnode)
     {
       tree decl = vnode->decl;
-      if (!VAR_P (decl) || !DECL_VIRTUAL_P (decl) || DECL_EXTERNAL (decl)
-	  || !TREE_ASM_WRITTEN (decl) || !DECL_RTL_SET_P (decl))
-	continue;
-      rtx mem = DECL_RTL (decl);
-      if (!MEM_P (mem) || GET_CODE (XEXP (mem, 0)) != SYMBOL_REF)
-	continue;
-      const char *sym = plain_name (XSTR (XEXP (mem, 0), 0));
-      if (strncmp (sym, "_ZTV", 4) != 0
+      if (!VAR_P (decl) || DECL_EXTERNAL (decl) || !TREE_ASM_WRITTEN (decl)
 	  || DECL_SIZE_UNIT (decl) == NULL_TREE
 	  || !tree_fits_uhwi_p (DECL_SIZE_UNIT (decl)))
 	continue;
       ct_vtable v = ct_vtable ();
+      const char *sym;
+      if (DECL_VIRTUAL_P (decl))
+	{
+	  sym = variable_symbol (decl);
+	  if (sym == NULL || strncmp (sym, "_ZTV", 4) != 0)
+	    continue;
+	  v.first_entry = rec.vtable_entries.length ();
+	  collect_function_pointers (DECL_INITIAL (decl), 0, 0);
+	}
+      else if (vnode->alias)
+	{
+	  varpool_node *target = vnode->ultimate_alias_target ();
+	  if (target == NULL || !VAR_P (target->decl)
+	      || !pointer_table_candidate_p (target->decl))
+	    continue;
+	  unsigned first = rec.vtable_entries.length ();
+	  collect_function_pointers (DECL_INITIAL (target->decl), 0, 0);
+	  if (rec.vtable_entries.length () == first)
+	    continue;
+	  rec.vtable_entries.truncate (first);
+	  v.first_entry = first;
+	  v.pointer_table = true;
+	  sym = plain_name (IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (decl)));
+	}
+      else
+	{
+	  sym = variable_symbol (decl);
+	  if (sym == NULL || !pointer_table_candidate_p (decl))
+	    continue;
+	  v.first_entry = rec.vtable_entries.length ();
+	  collect_function_pointers (DECL_INITIAL (decl), 0, 0);
+	  if (rec.vtable_entries.length () == v.first_entry)
+	    continue;
+	  v.pointer_table = true;
+	}
       v.symbol = xstrdup (sym);
-      char *name = scope_name (DECL_CONTEXT (decl), 0);
-      v.name = name != NULL ? name : xstrdup (sym);
+      char *scope = scope_name (DECL_CONTEXT (decl), 0);
+      if (!v.pointer_table)
+	v.name = scope != NULL ? scope : xstrdup (sym);
+      else
+	{
+	  const char *own = (DECL_NAME (decl) != NULL_TREE
+			     ? IDENTIFIER_POINTER (DECL_NAME (decl)) : sym);
+	  v.name = scope != NULL ? concat (scope, "::", own, NULL)
+				 : xstrdup (own);
+	  free (scope);
+	}
       if (HAVE_COMDAT_GROUP && DECL_COMDAT_GROUP (decl) != NULL_TREE)
 	v.comdat_group
 	  = xstrdup (IDENTIFIER_POINTER (DECL_COMDAT_GROUP (decl)));
       v.size = tree_to_uhwi (DECL_SIZE_UNIT (decl));
-      v.first_entry = rec.vtable_entries.length ();
-      collect_vtable_entries (decl);
       v.n_entries = rec.vtable_entries.length () - v.first_entry;
       rec.vtables.safe_push (v);
     }

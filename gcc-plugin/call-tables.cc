@@ -1,7 +1,7 @@
 /* call-tables.cc: emit, at the end of the translation unit, the
    declaration units (.debug_info, .debug_abbrev, their strings in
    .debug_str), with the DIEs of the
-   vtables the unit emits, and the .debug_dcall, .debug_vcall and
+   vtables and pointer tables the unit emits, and the .debug_dcall, .debug_vcall and
    .debug_tcall units of every caller, i.e. of every contiguous part of a
    function that makes recorded calls (docs/format.md).
 
@@ -73,19 +73,27 @@ struct abbrev_codes
 {
   unsigned shape_code[N_SHAPES];	/* 0: shape not used */
   unsigned vtable_code;			/* 0: no vtable */
-  unsigned entry_code;			/* vtable_code + 1 */
+  unsigned table_code;			/* 0: no pointer table */
+  /* A pointer table whose words are not known (an alias): no children,
+     which DW_CHILDREN_yes would claim (llvm-dwarfdump --verify warns).
+     0: none.  */
+  unsigned leaf_table_code;
+  unsigned entry_code;			/* after the first of them */
   /* A declaration unit without DIEs (the TU's, when it records nothing
      but its tail calls' completeness): its compile unit has no
      children, which DW_CHILDREN_yes would claim (llvm-dwarfdump
      --verify warns).  0: none.  */
   unsigned empty_cu_code;
   /* By code: the subprogram shape, or N_SHAPES for the vtable,
-     N_SHAPES + 1 for its entries, N_SHAPES + 2 for the empty unit.  */
-  unsigned what[ABBREV_CU + N_SHAPES + 4];
+     N_SHAPES + 1 for the entries, N_SHAPES + 2 for the empty unit,
+     N_SHAPES + 3 for the pointer table, N_SHAPES + 4 for one without
+     entries.  */
+  unsigned what[ABBREV_CU + N_SHAPES + 6];
   unsigned n;				/* the last code given */
 
   abbrev_codes ()
-    : vtable_code (0), entry_code (0), empty_cu_code (0), n (ABBREV_CU)
+    : vtable_code (0), table_code (0), leaf_table_code (0), entry_code (0),
+      empty_cu_code (0), n (ABBREV_CU)
   {
     memset (shape_code, 0, sizeof shape_code);
   }
@@ -108,12 +116,24 @@ struct abbrev_codes
       }
   }
 
-  void use_vtable ()
+  /* A vtable (POINTER_TABLE false) or pointer table, then their
+     entries' code if it is the first; a pointer table without ENTRIES
+     has a code of its own.  */
+  void use_table (bool pointer_table, bool entries)
   {
-    if (vtable_code == 0)
+    bool leaf = pointer_table && !entries;
+    unsigned &code = leaf ? leaf_table_code
+		     : pointer_table ? table_code : vtable_code;
+    if (code == 0)
       {
-	vtable_code = ++n;
-	what[n] = N_SHAPES;
+	code = ++n;
+	what[n] = leaf ? N_SHAPES + 4
+		  : pointer_table ? N_SHAPES + 3 : N_SHAPES;
+      }
+    if (leaf)
+      return;
+    if (entry_code == 0)
+      {
 	entry_code = ++n;
 	what[n] = N_SHAPES + 1;
       }
@@ -396,15 +416,18 @@ linkage_name_attr (const layout &lay)
   return lay.version >= 4 ? AT_linkage_name : AT_MIPS_linkage_name;
 }
 
-/* The abbreviation of the vtable DIEs, code CODE, and of their
-   entries, code CODE + 1.  */
+/* The abbreviation CODE of the vtable DIEs (TAG DW_TAG_calltab_vtable)
+   or of the pointer tables' (DW_TAG_calltab_pointer_table), with
+   CHILDREN (their entries) or not.  */
 void
-emit_vtable_abbrevs (emitter &e, unsigned code)
+emit_table_abbrev (emitter &e, unsigned code, unsigned tag, bool children)
 {
   const layout &lay = e.lay;
-  e.uleb (code, "abbrev: vtable");
-  e.uleb (DW_TAG_calltab_vtable, "DW_TAG_calltab_vtable");
-  e.u8 (1, "DW_CHILDREN_yes");
+  bool vtable = tag == DW_TAG_calltab_vtable;
+  e.uleb (code, vtable ? "abbrev: vtable" : "abbrev: pointer table");
+  e.uleb (tag, vtable ? "DW_TAG_calltab_vtable"
+		      : "DW_TAG_calltab_pointer_table");
+  e.u8 (children, children ? "DW_CHILDREN_yes" : "DW_CHILDREN_no");
   e.uleb (AT_name, "DW_AT_name");
   e.uleb (FORM_strp, "DW_FORM_strp");
   e.uleb (linkage_name_attr (lay), "DW_AT_linkage_name");
@@ -416,7 +439,14 @@ emit_vtable_abbrevs (emitter &e, unsigned code)
   e.uleb (FORM_udata, "DW_FORM_udata");
   e.uleb (0, "end of attributes");
   e.uleb (0, NULL);
-  e.uleb (code + 1, "abbrev: vtable entry");
+}
+
+/* The abbreviation CODE of the entries of vtables and pointer tables.  */
+void
+emit_table_entry_abbrev (emitter &e, unsigned code)
+{
+  const layout &lay = e.lay;
+  e.uleb (code, "abbrev: vtable entry");
   e.uleb (DW_TAG_calltab_vtable_entry, "DW_TAG_calltab_vtable_entry");
   e.u8 (0, "DW_CHILDREN_no");
   e.uleb (linkage_name_attr (lay), "DW_AT_linkage_name");
@@ -464,13 +494,20 @@ emit_abbrevs (emitter &e, const abbrev_codes &codes, bool tail_calls)
 	  emit_cu_abbrev (e, code, false, tail_calls);
 	  continue;
 	}
-      if (shape == N_SHAPES)
+      if (shape == N_SHAPES || shape == N_SHAPES + 3
+	  || shape == N_SHAPES + 4)
 	{
-	  emit_vtable_abbrevs (e, code);
+	  emit_table_abbrev (e, code, shape == N_SHAPES
+				      ? DW_TAG_calltab_vtable
+				      : DW_TAG_calltab_pointer_table,
+			     shape != N_SHAPES + 4);
 	  continue;
 	}
       if (shape == N_SHAPES + 1)
-	continue;			/* with the vtable's */
+	{
+	  emit_table_entry_abbrev (e, code);
+	  continue;
+	}
       e.uleb (code, "abbrev: subprogram");
       e.uleb (TAG_subprogram, "DW_TAG_subprogram");
       e.u8 (0, "DW_CHILDREN_no");
@@ -612,7 +649,13 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
   for (unsigned k : u.vtables)
     {
       const ct_vtable &v = rec.vtables[k];
-      e.uleb (codes.vtable_code, "DW_TAG_calltab_vtable");
+      bool leaf = v.pointer_table && v.n_entries == 0;
+      if (leaf)
+	e.uleb (codes.leaf_table_code, "DW_TAG_calltab_pointer_table");
+      else if (v.pointer_table)
+	e.uleb (codes.table_code, "DW_TAG_calltab_pointer_table");
+      else
+	e.uleb (codes.vtable_code, "DW_TAG_calltab_vtable");
       e.strp (v.name, "DW_AT_name");
       e.strp (v.symbol, "DW_AT_linkage_name");
       if (lay.version >= 4)
@@ -620,7 +663,7 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
       else
 	e.u8 (1 + lay.addr_size, "DW_AT_location: length");
       e.u8 (OP_addr, "DW_OP_addr");
-      e.address (v.symbol, "the vtable");
+      e.address (v.symbol, "the object");
       e.uleb (v.size, "DW_AT_byte_size");
       for (unsigned j = 0; j < v.n_entries; j++)
 	{
@@ -629,7 +672,8 @@ emit_declaration_unit (emitter &e, const call_record &rec, unsigned uno,
 	  e.strp (x.symbol, "DW_AT_linkage_name");
 	  e.uleb (x.offset, "DW_AT_data_member_location");
 	}
-      e.uleb (0, "end of the vtable's entries");
+      if (!leaf)
+	e.uleb (0, "end of the object's entries");
     }
   if (!empty)
     e.uleb (0, "end of children");
@@ -773,8 +817,9 @@ calltab_emit_tables (const call_record &rec)
     {
       for (const die_ref &d : u->members)
 	codes.use_shape (shape_of (rec, d, lay, u->group != NULL));
-      if (!u->vtables.is_empty ())
-	codes.use_vtable ();
+      for (unsigned k : u->vtables)
+	codes.use_table (rec.vtables[k].pointer_table,
+			 rec.vtables[k].n_entries != 0);
       if (u->members.is_empty () && u->vtables.is_empty ()
 	  && (u != units[0] || rec.tail_calls))
 	codes.use_empty_cu ();

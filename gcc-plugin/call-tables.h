@@ -77,11 +77,14 @@ ct_call_names_function (const ct_call &c)
 	  || (c.kind == CT_CALL_TAIL && c.value != CT_TAIL_INDIRECT));
 }
 
-/* A vtable the TU emits (docs/format.md "Vtables").  */
+/* A vtable the TU emits (docs/format.md "Vtables"), or a read-only
+   variable holding function pointers (POINTER_TABLE: "Pointer tables").  */
 struct ct_vtable
 {
+  bool pointer_table;		/* DW_TAG_calltab_pointer_table */
   const char *symbol;		/* _ZTV...: DW_AT_linkage_name, location */
-  const char *name;		/* the class's qualified name: DW_AT_name */
+  const char *name;		/* the class's (variable's) qualified name:
+				   DW_AT_name */
   const char *comdat_group;	/* its COMDAT group, or NULL */
   unsigned HOST_WIDE_INT size;	/* DW_AT_byte_size */
   /* Its function pointers: call_record::vtable_entries
@@ -89,10 +92,11 @@ struct ct_vtable
   unsigned first_entry, n_entries;
 };
 
-/* A function pointer in a vtable: a DW_TAG_calltab_vtable_entry.  */
+/* A function pointer in a vtable or a pointer table: a
+   DW_TAG_calltab_vtable_entry.  */
 struct ct_vtable_entry
 {
-  unsigned HOST_WIDE_INT offset;	/* from the vtable object's start */
+  unsigned HOST_WIDE_INT offset;	/* from the object's start */
   const char *symbol;			/* the function's assembler name */
 };
 
@@ -109,7 +113,8 @@ struct call_record
   vec<ct_function> functions;
   vec<ct_caller> callers;	/* in the order of their first call */
   vec<ct_call> calls;		/* in the order final emitted them */
-  vec<ct_vtable> vtables;	/* in the varpool's order */
+  vec<ct_vtable> vtables;	/* vtables and pointer tables, in the
+				   varpool's order */
   vec<ct_vtable_entry> vtable_entries;	/* by vtable, by offset */
   /* Every tail call is recorded (-fplugin-arg-calltab-tcall): the
      declaration units say so, and the TU's is written even when empty.  */

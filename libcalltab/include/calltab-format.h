@@ -88,6 +88,17 @@
    (docs/format.md "Vtables").  */
 #define DW_TAG_calltab_vtable_entry 0x4c71
 
+/* Vendor tag of a pointer table's DIE, a sibling of the vtable DIEs: one
+   per read-only variable the translation unit emits whose initializer
+   holds the address of a function (a C dispatch table, googletest's
+   MatcherBase::VTable), with the attributes of a vtable DIE (DW_AT_name:
+   the variable's qualified name; DW_AT_linkage_name: its symbol) and one
+   DW_TAG_calltab_vtable_entry child per function pointer.  A table DIE
+   without children names a variable whose words are not known (GCC's
+   IPA-ICF made it an alias of another): a word there names no function
+   (docs/format.md "Pointer tables").  */
+#define DW_TAG_calltab_pointer_table 0x4c72
+
 /* The form of those attributes: a constant of the unit's offset size
    (DW_FORM_data4 = 0x06 in 32-bit DWARF, DW_FORM_data8 = 0x07 in
    64-bit DWARF), relocated against the table section in objects.  Not

@@ -351,12 +351,39 @@ int calltab_function_starts (const Calltab *ct, int merged_only,
    (CALLTAB_E_INVALID_ARG).  Version node CALLTAB_0.6.  */
 size_t calltab_symbol_stem (const char *symbol);
 
+/* The registers a debugger or an unwinder reads in one frame, by DWARF
+   register number (x86-64: 0 rax, 1 rdx, 2 rcx, 3 rbx, 4 rsi, 5 rdi,
+   6 rbp, 7 rsp, 8-15 r8-r15).  Values as the program sees them (not
+   less the load bias).  */
+#define CALLTAB_MAX_REGS 32
+typedef struct
+{
+  uint64_t known;		/* bit R set: VALUE[R] is known */
+  uint64_t value[CALLTAB_MAX_REGS];
+} Calltab_Registers;
+
 /* A question: which function ran with its PC at PC, given the return
    addresses of the frames above it (RA[0]: where the frame at PC returns
    to, i.e. the return address of the call that entered it; RA[1]: the
    caller's; ...).  All file addresses (the caller subtracts the load
    bias).  THIS_VTABLE: the vtable pointer of the object of the innermost
-   call when it was virtual (the address point stored in the object).  */
+   call when it was virtual (the address point stored in the object).
+   REGS (NREGS of them, 0: none): the registers of the frame at PC
+   (REGS[0]) and of the frames above it (REGS[I]: the frame whose PC is
+   RA[I - 1]), as the unwinder restores them; a call through a pointer
+   loaded from a table of function pointers is decided from them
+   (docs/disambiguate.md).  Of a frame above the innermost only the
+   registers its callee preserves are used; of the innermost, every one,
+   and only while the PC is at its function's entry.  BIAS: the load
+   bias of the file (run-time address minus file address), for the
+   register values.  READ_MEMORY (NULL: none) reads SIZE bytes of the
+   program's memory at run-time address ADDR into BUF, returning 0, or
+   -1 when they cannot be read (MEMORY_ARG is its first argument): the
+   pointer a call loaded through an object (`this->table->fn') is found
+   in it, only while the PC is at the function's entry (nothing has run
+   since the call).  REGS, NREGS, BIAS, READ_MEMORY and MEMORY_ARG since
+   version node CALLTAB_0.13 (calltab_disambiguate@CALLTAB_0.2 takes the
+   query without them).  */
 typedef struct
 {
   uint64_t pc;
@@ -364,6 +391,11 @@ typedef struct
   size_t nra;
   int has_this_vtable;
   uint64_t this_vtable;
+  const Calltab_Registers *regs;
+  size_t nregs;
+  uint64_t bias;
+  int (*read_memory) (void *arg, uint64_t addr, void *buf, size_t size);
+  void *memory_arg;
 } Calltab_Query;
 
 enum

@@ -118,13 +118,15 @@ void cli_modules_free (struct cli_modules *m);
 struct cli_frame
 {
   Calltab *ct;
-  uint64_t addr;
+  uint64_t addr;		/* file address */
+  uint64_t bias;		/* its module's load bias */
   int activation;
+  Calltab_Registers regs;	/* as the unwinder restores them */
 };
 
 /* The question for frame K of FRAMES[0..N): its PC (ADDR - 1 when not
    an activation), the return addresses of the frames above it in the
-   same module.  Returns 0 (D filled; release with calltab_decision_free),
+   same module, and their registers.  Returns 0 (D filled; release with calltab_decision_free),
    1 no handle (D cleared), -1 error.  */
 int cli_frame_decide (const struct cli_frame *frames, size_t n, size_t k,
 		      Calltab_Decision *d);

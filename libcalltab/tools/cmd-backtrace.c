@@ -44,6 +44,7 @@ struct raw_frame
 {
   Dwarf_Addr pc;
   bool activation;
+  Calltab_Registers regs;	/* those the unwinder knows */
 };
 
 struct bt
@@ -71,8 +72,22 @@ frame_cb (Dwfl_Frame *state, void *arg)
   bool activation;
   if (!dwfl_frame_pc (state, &pc, &activation))
     return DWARF_CB_ABORT;
-  bt->frames[bt->nframes].pc = pc;
-  bt->frames[bt->nframes].activation = activation;
+  struct raw_frame *f = &bt->frames[bt->nframes];
+  f->pc = pc;
+  f->activation = activation;
+  /* A call through a table of function pointers is decided from them
+     (docs/disambiguate.md); libdwfl reports the registers a frame's
+     callee may have changed as undefined.  */
+  memset (&f->regs, 0, sizeof f->regs);
+  for (unsigned r = 0; r < CALLTAB_MAX_REGS; r++)
+    {
+      Dwarf_Word v;
+      if (dwfl_frame_reg (state, r, &v) == 0)
+	{
+	  f->regs.known |= (uint64_t) 1 << r;
+	  f->regs.value[r] = v;
+	}
+    }
   if (++bt->nframes == MAX_FRAMES)
     return DWARF_CB_ABORT;
   return DWARF_CB_OK;
@@ -101,12 +116,14 @@ print_thread (struct bt *bt, pid_t tid, const char *error)
       mods[i] = mod;
       cf[i].activation = bt->frames[i].activation;
       cf[i].addr = pc;
+      cf[i].regs = bt->frames[i].regs;
       if (mod == NULL)
 	continue;
       Dwarf_Addr bias = 0;
       if (dwfl_module_getelf (mod, &bias) == NULL)
 	continue;
       cf[i].addr = pc - bias;
+      cf[i].bias = bias;
       const char *mainfile = NULL;
       dwfl_module_info (mod, NULL, NULL, NULL, NULL, NULL, &mainfile, NULL);
       cf[i].ct = cli_modules_get (bt->modules, mainfile);

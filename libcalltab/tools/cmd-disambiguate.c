@@ -13,6 +13,7 @@ help (FILE *out)
 {
   fputs ("Usage: calltab disambiguate [--json] [--debuginfo-path=PATH] FILE\n"
 	 "         --pc ADDR [--ra ADDR]... [--this-vtable ADDR] [--bias ADDR]\n"
+	 "         [--reg [FRAME:]REG=VALUE]...\n"
 	 "  or:  calltab disambiguate [--json] --list[=merged|all] FILE\n"
 	 "Say which function ran with its program counter at ADDR when the\n"
 	 "linker or GCC merged identical functions there, from the call\n"
@@ -23,6 +24,12 @@ help (FILE *out)
 	 "  --ra ADDR           a return address, innermost first (repeat)\n"
 	 "  --this-vtable ADDR  the vtable pointer of the object of the\n"
 	 "                      innermost call, when it was virtual\n"
+	 "  --reg [FRAME:]REG=VALUE\n"
+	 "                      the value of DWARF register REG (x86-64: 0 rax,\n"
+	 "                      1 rdx, 2 rcx, 3 rbx, 4 rsi, 5 rdi, 6 rbp, 7 rsp,\n"
+	 "                      8-15 r8-r15) in frame FRAME (0, the default:\n"
+	 "                      the one at the PC; N: the one at the Nth --ra),\n"
+	 "                      as a debugger shows it (repeat)\n"
 	 "  --bias ADDR         load bias subtracted from every address\n"
 	 "  --list[=merged|all] list the addresses where two or more functions\n"
 	 "                      start (merged, the default) or where any does\n"
@@ -173,16 +180,41 @@ list_functions (Calltab *ct, bool all, bool json)
   return 0;
 }
 
+/* "[FRAME:]REG=VALUE": FRAME below NFRAMES, REG below CALLTAB_MAX_REGS.  */
+static bool
+parse_reg (const char *arg, size_t nframes, size_t *frame, unsigned *reg,
+	   uint64_t *value)
+{
+  const char *eq = strchr (arg, '=');
+  if (eq == NULL)
+    return false;
+  char *end;
+  unsigned long n = strtoul (arg, &end, 10);
+  *frame = 0;
+  if (end != arg && *end == ':')
+    {
+      *frame = n;
+      arg = end + 1;
+      n = strtoul (arg, &end, 10);
+    }
+  if (end == arg || end != eq || n >= CALLTAB_MAX_REGS || *frame >= nframes)
+    return false;
+  *reg = (unsigned) n;
+  return cli_parse_addr (eq + 1, value);
+}
+
 int
 cmd_disambiguate (int argc, char **argv)
 {
-  enum { OPT_PC = 256, OPT_RA, OPT_THIS_VTABLE, OPT_BIAS, OPT_LIST };
+  enum { OPT_PC = 256, OPT_RA, OPT_THIS_VTABLE, OPT_BIAS, OPT_LIST,
+	 OPT_REG };
   static const struct option options[] = {
     { "pc", required_argument, NULL, OPT_PC },
     { "ra", required_argument, NULL, OPT_RA },
     { "this-vtable", required_argument, NULL, OPT_THIS_VTABLE },
     { "bias", required_argument, NULL, OPT_BIAS },
     { "list", optional_argument, NULL, OPT_LIST },
+    { "reg", required_argument, NULL, OPT_REG },
   };
   struct cli_parser p = { .cmd = "disambiguate", .help = help,
 			  CLI_OPTIONS (options),
@@ -191,8 +223,13 @@ cmd_disambiguate (int argc, char **argv)
   uint64_t bias = 0;
   Calltab_Query q = { 0 };
   uint64_t *ra = calloc ((size_t) argc + 1, sizeof *ra);
-  if (ra == NULL)
-    return CLI_EXIT_TROUBLE;
+  Calltab_Registers *regs = calloc ((size_t) argc + 1, sizeof *regs);
+  if (ra == NULL || regs == NULL)
+    {
+      free (ra);
+      free (regs);
+      return CLI_EXIT_TROUBLE;
+    }
   int c;
   while ((c = cli_getopt (&p, argc, argv)) != CLI_OPT_END)
     {
@@ -200,7 +237,27 @@ cmd_disambiguate (int argc, char **argv)
       if (c == CLI_OPT_EXIT)
 	{
 	  free (ra);
+	  free (regs);
 	  return p.status;
+	}
+      if (c == OPT_REG)
+	{
+	  size_t frame;
+	  unsigned reg;
+	  if (!parse_reg (optarg, (size_t) argc, &frame, &reg, &v))
+	    {
+	      free (ra);
+	      free (regs);
+	      return cli_usage_error (p.cmd, "invalid register '%s' for "
+				      "'--reg' ([FRAME:]REG=VALUE, REG a "
+				      "DWARF register number below %d)",
+				      optarg, CALLTAB_MAX_REGS);
+	    }
+	  regs[frame].known |= (uint64_t) 1 << reg;
+	  regs[frame].value[reg] = v;
+	  if (frame + 1 > q.nregs)
+	    q.nregs = frame + 1;
+	  continue;
 	}
       if (c == OPT_LIST)
 	{
@@ -209,6 +266,7 @@ cmd_disambiguate (int argc, char **argv)
 	  if (optarg != NULL && !list_all && strcmp (optarg, "merged") != 0)
 	    {
 	      free (ra);
+	      free (regs);
 	      return cli_usage_error (p.cmd, "invalid argument '%s' for"
 				      " '--list' (merged or all)", optarg);
 	    }
@@ -217,6 +275,7 @@ cmd_disambiguate (int argc, char **argv)
       if (!cli_parse_addr (optarg, &v))
 	{
 	  free (ra);
+	  free (regs);
 	  return cli_usage_error (p.cmd, "invalid address '%s' for '--%s'",
 				  optarg, options[c - OPT_PC].name);
 	}
@@ -230,12 +289,13 @@ cmd_disambiguate (int argc, char **argv)
     }
   const char *file = optind < argc ? argv[optind] : NULL;
   const char *why = file == NULL ? "missing FILE"
-    : list && (have_pc || q.nra > 0 || q.has_this_vtable)
-    ? "--list takes no --pc, --ra or --this-vtable"
+    : list && (have_pc || q.nra > 0 || q.has_this_vtable || q.nregs > 0)
+    ? "--list takes no --pc, --ra, --this-vtable or --reg"
     : !have_pc && !list ? "missing --pc ADDR" : NULL;
   if (why != NULL || optind + 1 < argc)
     {
       free (ra);
+      free (regs);
       if (why != NULL)
 	return cli_usage_error (p.cmd, "%s", why);
       return cli_usage_error (p.cmd, "extra operand '%s'", argv[optind + 1]);
@@ -247,12 +307,15 @@ cmd_disambiguate (int argc, char **argv)
   if (q.has_this_vtable)
     q.this_vtable -= bias;
   q.ra = ra;
+  q.regs = regs;
+  q.bias = bias;
 
   Calltab *ct = calltab_begin_debuginfo (file, p.debuginfo_path);
   if (ct == NULL)
     {
       fprintf (stderr, "calltab: %s\n", calltab_errmsg (-1));
       free (ra);
+      free (regs);
       return CLI_EXIT_TROUBLE;
     }
   Calltab_Decision d;
@@ -282,5 +345,6 @@ cmd_disambiguate (int argc, char **argv)
     }
   calltab_end (ct);
   free (ra);
+  free (regs);
   return status;
 }

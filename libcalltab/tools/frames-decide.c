@@ -112,15 +112,18 @@ cli_frame_decide (const struct cli_frame *frames, size_t n, size_t k,
   size_t nra = 0;
   while (k + 1 + nra < n && frames[k + 1 + nra].ct == frames[k].ct)
     nra++;
-  uint64_t *ra = NULL;
-  if (nra > 0)
+  uint64_t *ra = malloc ((nra + 1) * sizeof *ra);
+  Calltab_Registers *regs = malloc ((nra + 1) * sizeof *regs);
+  if (ra == NULL || regs == NULL)
     {
-      ra = malloc (nra * sizeof *ra);
-      if (ra == NULL)
-	return -1;
-      for (size_t i = 0; i < nra; i++)
-	ra[i] = frames[k + 1 + i].addr;
+      free (ra);
+      free (regs);
+      return -1;
     }
+  for (size_t i = 0; i < nra; i++)
+    ra[i] = frames[k + 1 + i].addr;
+  for (size_t i = 0; i <= nra; i++)
+    regs[i] = frames[k + i].regs;
   Calltab_Query q;
   memset (&q, 0, sizeof q);
   /* A frame that is not the innermost (nor interrupted by a signal) is
@@ -129,8 +132,12 @@ cli_frame_decide (const struct cli_frame *frames, size_t n, size_t k,
   q.pc = frames[k].activation ? frames[k].addr : frames[k].addr - 1;
   q.ra = ra;
   q.nra = nra;
+  q.regs = regs;
+  q.nregs = nra + 1;
+  q.bias = frames[k].bias;
   int r = calltab_disambiguate (frames[k].ct, &q, d);
   free (ra);
+  free (regs);
   return r;
 }
 

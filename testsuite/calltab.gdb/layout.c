@@ -20,6 +20,10 @@ main (void)
   S (Calltab_Query);
   F (Calltab_Query, pc); F (Calltab_Query, ra); F (Calltab_Query, nra);
   F (Calltab_Query, has_this_vtable); F (Calltab_Query, this_vtable);
+  F (Calltab_Query, regs); F (Calltab_Query, nregs); F (Calltab_Query, bias);
+  F (Calltab_Query, read_memory); F (Calltab_Query, memory_arg);
+  S (Calltab_Registers);
+  F (Calltab_Registers, known); F (Calltab_Registers, value);
   S (Calltab_Decision);
   F (Calltab_Decision, verdict); F (Calltab_Decision, function);
   F (Calltab_Decision, evidence); F (Calltab_Decision, candidates);

@@ -22,6 +22,7 @@ import re
 import gdb
 
 from . import library
+from . import registers
 
 _SECTION = re.compile(r"^\s*\[\s*\d+\]\s+0x([0-9a-fA-F]+)->0x([0-9a-fA-F]+)"
                       r" at 0x[0-9a-fA-F]+: (\S+)(.*)$")
@@ -125,7 +126,7 @@ class Result(object):
     """What calltab says about one frame."""
 
     __slots__ = ("gdb_name", "path", "bias", "pc", "ras", "vtable",
-                 "answer", "error")
+                 "regs", "answer", "error")
 
     def __init__(self):
         self.gdb_name = None
@@ -134,6 +135,7 @@ class Result(object):
         self.pc = None
         self.ras = []
         self.vtable = None
+        self.regs = []
         self.answer = None
         self.error = None
 
@@ -231,6 +233,11 @@ class State(object):
             r.error = str(e)
             return r
         r.pc = pc - r.bias
+        # The registers of the frame at PC when nothing ran since the
+        # call that entered it may have (the innermost frame), then of
+        # each frame above, as gdb unwinds them (the library uses those
+        # a callee preserves).
+        r.regs = [registers.read(frame) if _innermost(frame) else {}]
         older = frame.older()
         while older is not None and len(r.ras) < self.max_depth:
             t = older.type()
@@ -242,10 +249,12 @@ class State(object):
                 if w is None or w[0] != r.path:
                     break
                 r.ras.append(ra - r.bias)
+                r.regs.append(registers.read(older))
             older = older.older()
         r.vtable = _this_vtable(frame, r.path, self.section_map())
         try:
-            r.answer = lib.disambiguate(handle, r.pc, r.ras, r.vtable)
+            r.answer = lib.disambiguate(handle, r.pc, r.ras, r.vtable,
+                                        r.regs, r.bias, registers.memory)
         except OSError as e:
             r.error = str(e)
         return r
@@ -271,6 +280,15 @@ def _this_vtable(frame, path, sections):
             v = vptr - bias
             return v if v >= 0 else None
     return None
+
+
+def _innermost(frame):
+    """Whether FRAME is the innermost real frame (only inline frames
+    newer than it)."""
+    newer = frame.newer()
+    while newer is not None and newer.type() == gdb.INLINE_FRAME:
+        newer = newer.newer()
+    return newer is None
 
 
 def _address_in_block(frame):

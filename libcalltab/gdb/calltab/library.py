@@ -45,12 +45,29 @@ class Entry(ctypes.Structure):
                 ("tombstone", ctypes.c_int)]
 
 
+CALLTAB_MAX_REGS = 32
+
+
+class Registers(ctypes.Structure):
+    _fields_ = [("known", _u64),
+                ("value", _u64 * CALLTAB_MAX_REGS)]
+
+
+_READ_MEMORY = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, _u64,
+                                ctypes.c_void_p, _size)
+
+
 class Query(ctypes.Structure):
     _fields_ = [("pc", _u64),
                 ("ra", ctypes.POINTER(_u64)),
                 ("nra", _size),
                 ("has_this_vtable", ctypes.c_int),
-                ("this_vtable", _u64)]
+                ("this_vtable", _u64),
+                ("regs", ctypes.POINTER(Registers)),
+                ("nregs", _size),
+                ("bias", _u64),
+                ("read_memory", _READ_MEMORY),
+                ("memory_arg", ctypes.c_void_p)]
 
 
 class Decision(ctypes.Structure):
@@ -172,12 +189,37 @@ class Library(object):
                 self._lib.calltab_end(handle)
         self._handles = {}
 
-    def disambiguate(self, handle, pc, ras, vtable=None):
+    def disambiguate(self, handle, pc, ras, vtable=None, regs=(), bias=0,
+                     read_memory=None):
         """Which function ran at file address PC with the return
         addresses RAS (file addresses, innermost first) and, when not
-        None, VTABLE the file address of the object's vtable pointer."""
+        None, VTABLE the file address of the object's vtable pointer.
+        REGS: per frame (the one at PC, then those at RAS), a dict of
+        DWARF register number to value; BIAS the file's load bias;
+        READ_MEMORY(ADDR, SIZE): the program's bytes there, or None."""
         arr = (_u64 * max(len(ras), 1))(*ras)
-        q = Query(pc, arr, len(ras), vtable is not None, vtable or 0)
+        rarr = (Registers * max(len(regs), 1))()
+        for i, frame in enumerate(regs):
+            for r, v in frame.items():
+                if 0 <= r < CALLTAB_MAX_REGS:
+                    rarr[i].known |= 1 << r
+                    rarr[i].value[r] = v & 0xffffffffffffffff
+        reader = _READ_MEMORY()
+        if read_memory is not None:
+            def read(arg, addr, buf, size):
+                # An exception escaping a ctypes callback returns 0: the
+                # library would take the bytes as read.
+                try:
+                    data = read_memory(addr, size)
+                    if data is None or len(data) != size:
+                        return -1
+                    ctypes.memmove(buf, bytes(data), size)
+                    return 0
+                except Exception:
+                    return -1
+            reader = _READ_MEMORY(read)
+        q = Query(pc, arr, len(ras), vtable is not None, vtable or 0,
+                  rarr, len(regs), bias, reader, None)
         d = Decision()
         if self._lib.calltab_disambiguate(handle, ctypes.byref(q),
                                           ctypes.byref(d)) != 0:

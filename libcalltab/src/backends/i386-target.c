@@ -18,4 +18,8 @@ const struct ct_target __calltab_i386_target =
   .machine = EM_386,
   .reloc_width = i386_reloc_width,
   .copy_reloc = R_386_COPY,
+  /* ebx, ebp, esi, edi (DWARF 3, 5, 6, 7).  */
+  .callee_saved = 1u << 3 | 1u << 5 | 1u << 6 | 1u << 7,
+  .sp_reg = 4,
+  .call_push = 4,
 };

@@ -50,6 +50,7 @@ struct ct_insn
   bool memory;
   bool pc_relative;		/* [pc + disp32] */
   bool base_disp;		/* [reg + disp]: no index, not PC-relative */
+  int base_reg;			/* BASE_DISP: reg, a DWARF register number */
   int64_t disp;
   size_t disp_field;		/* offset of a 32-bit DISP field, or
 				   CT_NO_FIELD */
@@ -81,6 +82,21 @@ struct ct_call
 };
 
 
+/* How many words an address expression reads.  */
+#define CT_MAX_LOADS 4
+
+/* Where a call or jump through a pointer loaded its target from, over
+   the registers and memory at the call: the value of DWARF register
+   REG (-1: the file address ADDR) plus OFF[0]; then NLOADS times the
+   word at that address plus OFF[I].  */
+struct ct_word_expr
+{
+  int reg;
+  uint64_t addr;
+  size_t nloads;
+  int64_t off[CT_MAX_LOADS + 1];
+};
+
 struct ct_target
 {
   const char *name;
@@ -107,6 +123,23 @@ struct ct_target
   /* The type of a copy relocation (the dynamic linker copies a shared
      library's object into the executable), 0 if none is known.  */
   unsigned int copy_reloc;
+  /* Where the call or jump through a pointer INSN, at CODE[INSN->start]
+     (CODE has SIZE bytes, the first at file address BASE), loaded its
+     target from, by the instructions CODE[START, INSN->start) that run
+     straight to it: 1 with *E, 0 when they do not show it (an
+     instruction whose effect is not modelled, a call, a store after a
+     load).  NULL: not known.  */
+  int (*target_word) (const unsigned char *code, size_t size, size_t start,
+		      const struct ct_insn *insn, uint64_t base,
+		      struct ct_word_expr *e);
+  /* The registers a callee preserves (bit R for DWARF register R): an
+     unwinder's value of one in a caller's frame is the one it had at
+     its call.  */
+  uint64_t callee_saved;
+  /* The stack pointer's DWARF register number, and how far a call moves
+     it (the return address it pushes; 0 when it pushes none).  */
+  int sp_reg;
+  unsigned int call_push;
 };
 
 /* The hooks of machine MACHINE (EM_*), NULL if it is not supported.  */

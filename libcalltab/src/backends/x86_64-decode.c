@@ -91,6 +91,11 @@ read_le (const unsigned char *p, unsigned n)
   return (int32_t) v;
 }
 
+/* The DWARF register number (x86-64 psABI 3.6.2) of each register
+   encoding (REX.B << 3 | reg): rax rcx rdx rbx rsp rbp rsi rdi, r8-r15.  */
+const int __calltab_x86_64_dwarf_reg[16] =
+  { 0, 2, 1, 3, 7, 6, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15 };
+
 /* Bytes of the ModRM byte at P[I] and what it implies (SIB,
    displacement), or 0 if they do not fit in LIMIT.  Fills INSN's memory
    operand; BASE is the offset of P in the code buffer.  */
@@ -106,12 +111,14 @@ decode_modrm (const unsigned char *p, size_t i, size_t limit, unsigned rex,
     return n;
   insn->memory = true;
   insn->base_disp = true;
+  insn->base_reg = __calltab_x86_64_dwarf_reg[rm | (rex & 1) << 3];
   if (rm == 4)
     {
       if (limit - i < 2)
 	return 0;
       unsigned char sib = p[i + 1];
       n = 2;
+      insn->base_reg = __calltab_x86_64_dwarf_reg[(sib & 7) | (rex & 1) << 3];
       if (mod == 0 && (sib & 7) == 5)	/* no base: disp32 */
 	{
 	  disp = 4;
@@ -340,6 +347,7 @@ __calltab_x86_64_decode (const unsigned char *code, size_t size,
   insn->opcode = off + d.i;
   insn->rel_field = CT_NO_FIELD;
   insn->disp_field = CT_NO_FIELD;
+  insn->base_reg = -1;
   unsigned op = d.p[d.i++];
   insn->nop = op == 0x90 && (d.rex & 1) == 0;	/* REX.B 90 is xchg %r8 */
   d.immz = d.opsize && (d.rex & 8) == 0 ? 2 : 4;

@@ -243,4 +243,9 @@ const struct ct_target __calltab_x86_64_target =
   .reloc_width = x86_64_reloc_width,
   .pc_reloc_width = x86_64_pc_reloc_width,
   .copy_reloc = R_X86_64_COPY,
+  .target_word = __calltab_x86_64_target_word,
+  /* rbx, rbp, r12-r15 (psABI 3.2.1; DWARF 3, 6, 12-15).  */
+  .callee_saved = 1u << 3 | 1u << 6 | 0xfu << 12,
+  .sp_reg = 7,
+  .call_push = 8,
 };

@@ -10,4 +10,13 @@
 int __calltab_x86_64_decode (const unsigned char *code, size_t size,
 			     size_t off, struct ct_insn *insn);
 
+/* The DWARF register number (psABI 3.6.2) of each register encoding
+   (REX.B << 3 | reg): rax rcx rdx rbx rsp rbp rsi rdi, r8-r15.  */
+extern const int __calltab_x86_64_dwarf_reg[16];
+
+/* x86_64-flow.c: the target_word hook (target.h).  */
+int __calltab_x86_64_target_word (const unsigned char *code, size_t size,
+				  size_t start, const struct ct_insn *insn,
+				  uint64_t base, struct ct_word_expr *e);
+
 #endif /* x86_64.h */

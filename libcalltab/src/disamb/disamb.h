@@ -45,7 +45,9 @@ struct ct_ucaller
 };
 
 /* A vtable: from the plugin's DW_TAG_calltab_vtable DIEs, else a _ZTV
-   symbol.  */
+   symbol.  Or a pointer table (DW_TAG_calltab_pointer_table: a
+   read-only variable holding function pointers), CLASS_NAME then the
+   variable's name.  */
 struct ct_vtable
 {
   uint64_t addr, size;		/* size 0: up to the next one */
@@ -94,7 +96,13 @@ struct ct_disamb
   size_t nunits[CT_NTABLES];
   struct ct_vtable *vtables;	/* sorted by addr */
   size_t nvtables;
-  struct ct_vtentry *vtentries;	/* the entries of the vtables' DIEs */
+  struct ct_vtentry *vtentries;	/* the entries of the vtables' and
+				   pointer tables' DIEs */
+  /* The pointer tables, sorted by addr: several at one address where
+     the linker folded them (gold folds .data.rel.ro), ADDR 0 where it
+     dropped one's place (lld's tombstone for a folded section).  */
+  struct ct_vtable *ptables;
+  size_t nptables;
   size_t nvtentries;
   /* The functions a this-adjusting or covariant thunk leads to (a call
      through another vtable than their class's primary one, at another
@@ -170,6 +178,37 @@ bool __calltab_vtable_word (const Calltab *ct, const struct ct_disamb *st,
    built.  */
 bool __calltab_vtable_copied (const struct ct_disamb *st,
 			      const struct ct_vtable *vt);
+
+/* pointer-tables.c: the function the read-only word at file address
+   ADDR names, by the pointer tables' DIEs: 1 with *SYMBOL and *TABLE
+   (one of the tables there) when every table there names the same
+   function at that word and no table the linker folded could be there
+   naming another; 0 with *WHY (WHYSIZE bytes) when they do not tell.  */
+int __calltab_pointer_word (const struct ct_disamb *st, uint64_t addr,
+			    const char **symbol,
+			    const struct ct_vtable **table, char *why,
+			    size_t whysize);
+
+/* What is known of a frame's state at a call or jump: its registers
+   (those in USABLE of REGS), the stack pointer SP_ADJUST bytes below its
+   value at the call, the file's load BIAS, and its memory when nothing
+   has run since (AT_ENTRY; READ_MEMORY NULL otherwise).  */
+struct ct_frame_state
+{
+  const Calltab_Registers *regs;
+  uint64_t usable, sp_adjust, bias;
+  bool at_entry;
+  int (*read_memory) (void *arg, uint64_t addr, void *buf, size_t size);
+  void *memory_arg;
+};
+
+/* The file address of the word the call or jump (JUMP) ending at END
+   loaded its target from, by the code that runs to it and the frame's
+   state FS: 1 with *WORD; 0 with *WHY when not known.  */
+int __calltab_loaded_word (const Calltab *ct, const struct ct_disamb *st,
+			   uint64_t end, bool jump,
+			   const struct ct_frame_state *fs, uint64_t *word,
+			   char *why, size_t whysize);
 
 /* The vtable holding address point ADDR, NULL if none.  */
 const struct ct_vtable *__calltab_vtable_at (const struct ct_disamb *st,

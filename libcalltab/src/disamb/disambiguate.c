@@ -13,6 +13,7 @@
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -421,6 +422,16 @@ decided (Calltab_Decision *d, size_t k)
   d->function = d->candidates[k];
 }
 
+/* Whether the walk W reaches none of D's candidates.  */
+static bool
+reaches_none (const Calltab_Decision *d, const struct ct_tail_walk *w)
+{
+  for (size_t i = 1; i < w->n; i++)
+    if (find_candidate (d, w->fn[i]) < d->ncandidates)
+      return false;
+  return true;
+}
+
 /* Whether the walk W visited the function SYMBOL.  */
 static bool
 walked (const struct ct_tail_walk *w, const char *symbol)
@@ -557,6 +568,10 @@ static int decide_by_vtable_entry (const struct cx *cx, Calltab_Decision *d,
 				   const char *head,
 				   const struct ct_vtable *vt, uint64_t slot,
 				   char *why, size_t whysize);
+static size_t candidate_starting_at (const Calltab_Decision *d,
+				     uint64_t addr);
+static void decided_as (const struct cx *cx, Calltab_Decision *d, size_t k,
+			const char *symbol);
 static size_t candidates_named (const Calltab_Decision *d,
 				const char *symbol, size_t *k);
 
@@ -885,6 +900,103 @@ decide_by_virtual_tail_calls (const struct cx *cx, size_t level,
   return r < 0 ? -1 : 1;
 }
 
+/* The frame's state at the call or jump that is the way into the
+   function D holds at LEVEL, into *FS: with the PC at the entry of
+   every candidate (LEVEL 0), the innermost frame's registers, all of
+   them, and its memory, nothing having run since (a call's return
+   address moved the stack pointer); at a call returning to RA[LEVEL]
+   otherwise (not JUMP), the caller frame's registers that a callee
+   preserves, and its stack pointer.  False when none are given.  */
+static bool
+state_at (const struct cx *cx, size_t level, bool jump,
+	  const Calltab_Decision *d, struct ct_frame_state *fs)
+{
+  const Calltab_Query *q = cx->q;
+  const struct ct_target *t = cx->st->code != NULL
+    ? __calltab_code_target (cx->st->code) : NULL;
+  if (t == NULL || q->regs == NULL)
+    return false;
+  memset (fs, 0, sizeof *fs);
+  fs->bias = q->bias;
+  fs->at_entry = level == 0 && q->nregs > 0 && d->ncandidates > 0;
+  for (size_t i = 0; i < d->ncandidates && fs->at_entry; i++)
+    fs->at_entry = d->candidates[i].low_pc == q->pc;
+  if (fs->at_entry)
+    {
+      fs->regs = &q->regs[0];
+      fs->usable = ~(uint64_t) 0;
+      fs->sp_adjust = jump ? 0 : t->call_push;
+      fs->read_memory = q->read_memory;
+      fs->memory_arg = q->memory_arg;
+      return true;
+    }
+  if (jump || level + 1 >= q->nregs)
+    return false;
+  fs->regs = &q->regs[level + 1];
+  fs->usable = t->callee_saved | (uint64_t) 1 << t->sp_reg;
+  return true;
+}
+
+/* The call (or JUMP) ending at END, the last way into the function D
+   holds at LEVEL, loaded its target from a read-only word of a pointer
+   table (docs/format.md): the function the word names ran, when it is
+   one candidate, the only one of its symbol, and the word holds its
+   address.  Returns 1 when D is decided (-1 out of memory), 0 with *WHY
+   when not.  */
+static int
+decide_by_pointer_table (const struct cx *cx, size_t level, uint64_t end,
+			 bool jump, const char *head, const char *who,
+			 Calltab_Decision *d, char *why, size_t whysize)
+{
+  uint64_t word, value;
+  struct ct_frame_state fs;
+  if (!state_at (cx, level, jump, d, &fs))
+    {
+      snprintf (why, whysize, "no registers are given for the %s at 0x%"
+		PRIx64 "%s", jump ? "jump" : "call", end,
+		cx->q->nregs > 0 && level == 0
+		? " (the PC is not at the function's entry)" : "");
+      return 0;
+    }
+  const char *sym;
+  const struct ct_vtable *t;
+  if (!__calltab_loaded_word (cx->ct, cx->st, end, jump, &fs, &word, why,
+			      whysize)
+      || !__calltab_pointer_word (cx->st, word, &sym, &t, why, whysize))
+    return 0;
+  size_t k = d->ncandidates;
+  size_t n = candidates_named (d, sym, &k);
+  bool have = __calltab_vtable_word (cx->ct, cx->st, word, &value);
+  bool by_word = false;
+  if (n == 0 && have && (k = candidate_starting_at (d, value))
+			< d->ncandidates)
+    n = 1, by_word = true;
+  if (n != 1 || !have || value != d->candidates[k].low_pc)
+    {
+      snprintf (why, whysize, "the word at 0x%" PRIx64 " (offset %" PRIu64
+		" of the pointer table '%s') names '%s', which %s", word,
+		word - t->addr, t->class_name ? t->class_name : "?", sym,
+		n > 1 ? "names several of the functions there (local symbols)"
+		: !have ? "the file does not hold as an address"
+		: "is not the code there");
+      return 0;
+    }
+  if (by_word)
+    decided_as (cx, d, k, sym);
+  else
+    decided (d, k);
+  const char *name = t->class_name ? t->class_name : "?";
+  bool own = t->symbol != NULL && strcmp (t->symbol, name) != 0;
+  return say (cx, d, "%s; the %s ending at 0x%" PRIx64 " loads its target "
+	      "from the word at 0x%" PRIx64 ", offset %" PRIu64 " of the "
+	      "pointer table '%s'%s%s%s, which holds '%s'%s%s", head,
+	      jump ? "jump" : "call", end, word, word - t->addr, name,
+	      own ? " (" : "", own ? t->symbol : "", own ? ")" : "",
+	      d->function.name,
+	      by_word ? " (no symbol there names it: the linker dropped it)"
+	      : "", who ? who : "") < 0 ? -1 : 1;
+}
+
 /* The frame at LEVEL returns to a call of CALLEE, whose code does not
    hold the address: it jumped on.  The functions CALLEE reaches by tail
    calls (tail-calls.c) decide when exactly one of them is at the
@@ -922,6 +1034,29 @@ decide_by_tail_calls (const struct cx *cx, size_t level, const char *callee,
 	  return r < 0 ? -1 : 0;
 	}
     }
+  char jwhy[600] = "";
+  if (w->unknown != NULL && w->why == CT_TAIL_INDIRECT && w->nshort == 1
+      && w->nvirt == 0 && w->entry.call_site != 0
+      && reaches_none (d, w))
+    {
+      /* The one jump through a pointer on the way was the last.  */
+      char jhead[1400];
+      if (strcmp (w->unknown, callee) == 0)
+	snprintf (jhead, sizeof jhead, "%s, which reaches 0x%" PRIx64
+		  " only through its jump through a pointer", head, addr);
+      else
+	snprintf (jhead, sizeof jhead, "%s, which reaches 0x%" PRIx64
+		  " only through the jump through a pointer of '%s', which it "
+		  "reaches by tail calls", head, addr,
+		  user_name (cx, w->unknown));
+      int r = decide_by_pointer_table (cx, level, w->entry.call_site, true,
+				       jhead, who, d, jwhy, sizeof jwhy);
+      if (r != 0)
+	{
+	  free (w);
+	  return r < 0 ? -1 : 0;
+	}
+    }
   if (w->unknown != NULL)
     {
       const char *why
@@ -933,9 +1068,11 @@ decide_by_tail_calls (const struct cx *cx, size_t level, const char *callee,
 	: "jumps on through more functions than are followed";
       bool first = strcmp (w->unknown, callee) == 0;
       ret = undecidable (cx, d, "tail call: %s, whose code does not hold 0x%"
-			 PRIx64 ", and '%s'%s %s", head, addr,
+			 PRIx64 ", and '%s'%s %s%s%s", head, addr,
 			 user_name (cx, w->unknown),
-			 first ? "" : ", which it reaches by tail calls,", why);
+			 first ? "" : ", which it reaches by tail calls,", why,
+			 cx->q->nregs > 0 && *jwhy ? ": " : "",
+			 cx->q->nregs > 0 ? jwhy : "");
       free (w);
       return ret;
     }
@@ -1662,15 +1799,25 @@ no_entry (const struct cx *cx, size_t level, Calltab_Decision *d)
   else
     {
       int kind = call_kind_before (ct, r);
+      char why[600] = "";
       int m = kind == CT_INSN_CALL_INDIRECT
 	? decide_by_member_pointer (cx, level, d) : 0;
+      if (m == 0 && kind == CT_INSN_CALL_INDIRECT)
+	{
+	  char head[600];
+	  snprintf (head, sizeof head, "no table entry at the return "
+		    "address 0x%" PRIx64 " in '%s'", r, callers[0].name);
+	  m = decide_by_pointer_table (cx, level, r, false, head, NULL, d,
+				       why, sizeof why);
+	}
       if (m != 0)
 	ret = m < 0 ? -1 : 0;
       else if (kind == CT_INSN_CALL_INDIRECT)
 	ret = undecidable (cx, d, "indirect call: the call returning to 0x%"
 			   PRIx64 " in '%s' is through a pointer and not a "
-			   "virtual call: the tables do not record it", r,
-			   callers[0].name);
+			   "virtual call: the tables do not record it%s%s", r,
+			   callers[0].name, cx->q->nregs > 0 ? "; " : "",
+			   cx->q->nregs > 0 ? why : "");
       else
 	{
 	  bool tables = false;
@@ -1940,11 +2087,19 @@ decide_by_calls (const struct cx *cx, uint64_t addr, size_t level,
   return ret;
 }
 
+/* calltab_disambiguate@@CALLTAB_0.13 (and the static library's
+   calltab_disambiguate).  */
+CALLTAB_EXPORT int __calltab_disambiguate_0_13 (const Calltab *ct,
+						const Calltab_Query *q,
+						Calltab_Decision *d)
+  __attribute__ ((symver ("calltab_disambiguate@@CALLTAB_0.13")));
+
 CALLTAB_EXPORT int
-calltab_disambiguate (const Calltab *ct, const Calltab_Query *q,
-		      Calltab_Decision *d)
+__calltab_disambiguate_0_13 (const Calltab *ct, const Calltab_Query *q,
+			     Calltab_Decision *d)
 {
-  if (ct == NULL || q == NULL || d == NULL || (q->nra > 0 && q->ra == NULL))
+  if (ct == NULL || q == NULL || d == NULL || (q->nra > 0 && q->ra == NULL)
+      || (q->nregs > 0 && q->regs == NULL))
     {
       __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
       return -1;
@@ -1960,6 +2115,23 @@ calltab_disambiguate (const Calltab *ct, const Calltab_Query *q,
       return -1;
     }
   return 0;
+}
+
+/* calltab_disambiguate as CALLTAB_0.2 to 0.12 exported it: their
+   Calltab_Query ends before regs.  */
+CALLTAB_EXPORT int __calltab_disambiguate_0_2 (const Calltab *ct,
+					       const Calltab_Query *q,
+					       Calltab_Decision *d)
+  __attribute__ ((symver ("calltab_disambiguate@CALLTAB_0.2")));
+
+CALLTAB_EXPORT int
+__calltab_disambiguate_0_2 (const Calltab *ct, const Calltab_Query *q,
+			    Calltab_Decision *d)
+{
+  Calltab_Query full = { 0 };
+  if (q != NULL)
+    memcpy (&full, q, offsetof (Calltab_Query, regs));
+  return __calltab_disambiguate_0_13 (ct, q != NULL ? &full : NULL, d);
 }
 
 CALLTAB_EXPORT void

@@ -384,6 +384,7 @@ disamb_free (struct ct_disamb *st)
       free (st->callers_by_symbol[t]);
     }
   free (st->vtables);
+  free (st->ptables);
   free (st->vtentries);
   free (st->thunk_targets);
   free (st->exported);

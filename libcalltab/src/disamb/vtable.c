@@ -83,10 +83,13 @@ read_vtable_entries (struct ct_disamb *st, Dwarf_Die *vdie,
   return 0;
 }
 
+/* The vtable DIEs into ST->vtables, the pointer tables' into
+   ST->ptables (all of them: several at one address where the linker
+   folded them, address 0 where it dropped one's place).  */
 static int
 read_vtable_dies (struct ct_disamb *st, Dwarf *dw, size_t *alloc)
 {
-  size_t ealloc = 0;
+  size_t ealloc = 0, palloc = 0;
   Dwarf_CU *cu = NULL;
   Dwarf_Die cudie, subdie;
   uint8_t unit_type;
@@ -102,10 +105,15 @@ read_vtable_dies (struct ct_disamb *st, Dwarf *dw, size_t *alloc)
 	continue;
       do
 	{
-	  if (dwarf_tag (&child) != DW_TAG_calltab_vtable)
+	  int tag = dwarf_tag (&child);
+	  if (tag != DW_TAG_calltab_vtable
+	      && tag != DW_TAG_calltab_pointer_table)
 	    continue;
 	  uint64_t addr = location_addr (&child);
-	  if (addr == 0 || addr == (uint64_t) -1)
+	  bool table = tag == DW_TAG_calltab_pointer_table;
+	  if (addr == (uint64_t) -1 || addr == (uint64_t) -2)
+	    addr = 0;		/* a tombstone */
+	  if (addr == 0 && !table)
 	    continue;
 	  struct ct_vtable vt = { .addr = addr, .from_die = true };
 	  Dwarf_Word size;
@@ -116,6 +124,12 @@ read_vtable_dies (struct ct_disamb *st, Dwarf *dw, size_t *alloc)
 	    return -1;
 	  vt.symbol = __calltab_die_linkage_name (&child);
 	  vt.class_name = calltab_die_string (&child, DW_AT_name);
+	  if (table)
+	    {
+	      if (add_vtable (&st->ptables, &st->nptables, &palloc, vt) < 0)
+		return -1;
+	      continue;
+	    }
 	  Dwarf_Die cls;
 	  if (dwarf_attr (&child, DW_AT_containing_type, &attr) != NULL
 	      && dwarf_formref_die (&attr, &cls) != NULL)
@@ -170,6 +184,8 @@ __calltab_read_vtables (Calltab *ct, struct ct_disamb *st, Elf *symelf,
       }
   if (st->nvtables > 1)
     qsort (st->vtables, st->nvtables, sizeof *st->vtables, compare_vtables);
+  if (st->nptables > 1)
+    qsort (st->ptables, st->nptables, sizeof *st->ptables, compare_vtables);
   /* One per address: the DIE's, with the symbol's size.  */
   size_t k = 0;
   for (size_t i = 0; i < st->nvtables; i++)

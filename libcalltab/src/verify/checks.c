@@ -78,10 +78,12 @@ const struct verify_check_info verify_checks[VC_NUM] = {
     "code that does not decode, rows several functions hold, or code the"
     " linker discarded: their discriminator rules not checked" },
   [VC_VTABLE_LOCATION] = { "vtable-location", V_ERROR,
-    "a vtable DIE's DW_AT_location is not the address of its _ZTV symbol" },
+    "a vtable or pointer-table DIE's DW_AT_location is not the address of"
+    " its symbol (_ZTV..., the variable's)" },
   [VC_VTABLE_ENTRY] = { "vtable-entry", V_ERROR,
-    "a vtable DIE's entry does not name the function the vtable holds at its"
-    " offset, or a function the vtable holds has no entry" },
+    "a vtable or pointer-table DIE's entry does not name the function the"
+    " object holds at its offset, or a function the object holds has no"
+    " entry" },
   [VC_IMPLICIT_CALLERS] = { "implicit-callers", V_ERROR,
     "a declaration unit's caller DIEs marked DW_AT_calltab_dcall_implicit"
     " and the .debug_dcall units naming it that no caller DIE names differ"

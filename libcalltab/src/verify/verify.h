@@ -88,7 +88,7 @@ enum verify_check
   VC_DISCRIMINATOR_SINGLE_BLOCK,
   VC_DISCRIMINATOR_SHARED,
   VC_DISCRIMINATOR_UNCHECKED,
-  /* The plugin's vtable DIEs (vtables.c).  */
+  /* The plugin's vtable and pointer-table DIEs (vtables.c).  */
   VC_VTABLE_LOCATION,
   VC_IMPLICIT_CALLERS,		/* appended: check ids are stable */
   VC_VTABLE_ENTRY,
