@@ -360,6 +360,11 @@ __calltab_x86_64_decode (const unsigned char *code, size_t size,
       if (n == 0)
 	return 0;
       d.i += n;
+      /* VEX, EVEX and XOP carry REX.B in their payload: the base is not
+	 known here.  */
+      char k = one_byte[op];
+      if (k == 'V' || k == 'E' || k == 'X')
+	insn->base_reg = -1;
     }
   if (d.limit - d.i < d.imm + d.rel)
     return 0;

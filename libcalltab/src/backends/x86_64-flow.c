@@ -72,12 +72,26 @@ set (struct flow *f, int reg, int value)
   f->reg[reg] = value;
 }
 
-/* The memory operand of INSN as a node (the address, not the word), 0
-   when it is not a register plus a displacement or PC-relative.  END is
-   the file address after INSN.  */
-static int
-address (struct flow *f, const struct ct_insn *insn, uint64_t end)
+/* Whether INSN's prefixes make its memory operand other than a flat
+   64-bit address: fs, gs (thread-local), 67 (32-bit addresses).  */
+static bool
+odd_address (const unsigned char *code, const struct ct_insn *insn)
 {
+  for (size_t i = insn->start; i < insn->opcode; i++)
+    if (code[i] == 0x64 || code[i] == 0x65 || code[i] == 0x67)
+      return true;
+  return false;
+}
+
+/* The memory operand of INSN (at CODE[INSN->start]) as a node (the
+   address, not the word), 0 when it is not a flat register plus a
+   displacement or PC-relative.  END is the file address after INSN.  */
+static int
+address (struct flow *f, const unsigned char *code,
+	 const struct ct_insn *insn, uint64_t end)
+{
+  if (odd_address (code, insn))
+    return 0;
   if (insn->pc_relative)
     return node (f, N_ADDR, 0, -1, end + (uint64_t) insn->disp);
   if (!insn->base_disp || insn->base_reg < 0)
@@ -155,8 +169,10 @@ step (struct flow *f, const unsigned char *code, const struct ct_insn *insn,
   if (two)
     {
       unsigned op2 = code[o + 1];
-      if (op2 == 0x1f || op2 == 0x1e || op2 == 0xa3)	/* nop, endbr, bt */
+      if (op2 == 0x1f || op2 == 0xa3)	/* nop, bt */
 	return true;
+      if (op2 == 0x1e)			/* endbr64, endbr32; not rdssp */
+	return m < end && (code[m] == 0xfa || code[m] == 0xfb);
       if ((op2 >= 0x40 && op2 <= 0x4f) || op2 == 0xaf
 	  || op2 == 0xb6 || op2 == 0xb7 || op2 == 0xbe || op2 == 0xbf)
 	{
@@ -201,8 +217,12 @@ step (struct flow *f, const unsigned char *code, const struct ct_insn *insn,
 	  return true;
 	}
     }
-  if (op >= 0x50 && op <= 0x57)	/* push */
+  if (op >= 0x50 && op <= 0x5f && opsize)
+    return false;			/* 16-bit push and pop */
+  if (op >= 0x50 && op <= 0x57)	/* push: a store */
     {
+      if (f->loaded)
+	return false;
       set (f, sp, unknown_if (f, node (f, N_ADD, unknown_if (f, f->reg[sp]),
 				       -1, (uint64_t) -8)));
       return true;
@@ -224,7 +244,7 @@ step (struct flow *f, const unsigned char *code, const struct ct_insn *insn,
 	return true;		/* cmp */
       if (mod != 3)
 	return store (f);
-      if (drm == sp && w && (reg == 0 || reg == 5))
+      if (drm == sp && w && op != 0x80 && (reg == 0 || reg == 5))
 	{
 	  int64_t imm = imm_at (code + end - (op == 0x81 ? 4 : 1),
 				op == 0x81 ? 4 : 1);
@@ -236,8 +256,10 @@ step (struct flow *f, const unsigned char *code, const struct ct_insn *insn,
       else
 	clobber (f, rm, rex, op == 0x80);
       return true;
-    case 0x84: case 0x85: case 0xa8: case 0xa9: case 0x90:
-      return true;			/* test, nop */
+    case 0x84: case 0x85: case 0xa8: case 0xa9:
+      return true;			/* test */
+    case 0x90:
+      return (rex & 1) == 0;		/* nop; REX.B 90 is xchg %r8 */
     case 0x88:
       if (mod != 3)
 	return store (f);
@@ -258,13 +280,14 @@ step (struct flow *f, const unsigned char *code, const struct ct_insn *insn,
 	set (f, dreg, f->reg[drm]);
       else
 	{
-	  int a = address (f, insn, next);
+	  int a = address (f, code, insn, next);
 	  set (f, dreg, a != 0 ? node (f, N_LOAD, a, -1, 0) : 0);
 	  f->loaded = true;
 	}
       return true;
     case 0x8d:				/* lea */
-      set (f, dreg, w && !opsize && mod != 3 ? address (f, insn, next) : 0);
+      set (f, dreg, w && !opsize && mod != 3
+		    ? address (f, code, insn, next) : 0);
       return true;
     case 0x98: case 0x99:		/* cltq, cqto */
       set (f, op == 0x98 ? 0 : 1, 0);
@@ -290,8 +313,10 @@ step (struct flow *f, const unsigned char *code, const struct ct_insn *insn,
       set (f, 1, 0);
       return true;
     case 0xfe: case 0xff:
-      if (reg == 6 && op == 0xff)	/* push */
+      if (reg == 6 && op == 0xff)	/* push: a store */
 	{
+	  if (f->loaded || opsize)
+	    return false;
 	  set (f, sp, unknown_if (f, node (f, N_ADD,
 					   unknown_if (f, f->reg[sp]), -1,
 					   (uint64_t) -8)));
@@ -409,7 +434,7 @@ __calltab_x86_64_target_word (const unsigned char *code, size_t size,
     target = f.reg[__calltab_x86_64_dwarf_reg[(modrm & 7) | (rex & 1) << 3]];
   else
     {
-      int a = address (&f, insn, base + insn->start + insn->length);
+      int a = address (&f, code, insn, base + insn->start + insn->length);
       target = a != 0 ? node (&f, N_LOAD, a, -1, 0) : 0;
     }
   if (f.n[target].kind != N_LOAD)

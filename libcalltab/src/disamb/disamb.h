@@ -138,6 +138,10 @@ int __calltab_functions_at (const Calltab *ct, const struct ct_disamb *st,
 void __calltab_units_of (const struct ct_disamb *st, int table,
 			 const char *symbol, size_t *lo, size_t *hi);
 
+/* How many of GCC's subprogram DIEs are named SYMBOL (linkage name,
+   else name), those the linker dropped included.  */
+size_t __calltab_dies_named (const struct ct_disamb *st, const char *symbol);
+
 /* GCC's DIE named SYMBOL, preferring one whose range holds ADDR; 0 if
    none.  */
 uint64_t __calltab_die_by_symbol (const struct ct_disamb *st,
@@ -331,6 +335,12 @@ struct ct_jump
 int __calltab_entry_ways (const Calltab *ct, const struct ct_disamb *st,
 			  uint64_t addr, const struct ct_jump **jumps,
 			  size_t *n);
+
+/* The direct jumps to ADDR, whatever else reaches it: 0 with
+   *JUMPS[0..*N), sorted by site; -1 when the file cannot tell.  */
+int __calltab_direct_jumps (const Calltab *ct, const struct ct_disamb *st,
+			    uint64_t addr, const struct ct_jump **jumps,
+			    size_t *n);
 void __calltab_jumps_free (struct ct_jumps *j);
 
 /* The start of the sized function symbol whose code holds the jump

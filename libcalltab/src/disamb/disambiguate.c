@@ -921,6 +921,15 @@ state_at (const struct cx *cx, size_t level, bool jump,
   fs->at_entry = level == 0 && q->nregs > 0 && d->ncandidates > 0;
   for (size_t i = 0; i < d->ncandidates && fs->at_entry; i++)
     fs->at_entry = d->candidates[i].low_pc == q->pc;
+  /* A direct jump to the entry (a loop back to it, a tail call from
+     code that changed the registers first) may have run since the
+     call: then only what the caller's frame keeps is the call's.  */
+  const struct ct_jump *jumps;
+  size_t njumps;
+  if (fs->at_entry
+      && (__calltab_direct_jumps (cx->ct, cx->st, q->pc, &jumps, &njumps)
+	  != 0 || njumps > 0))
+    fs->at_entry = false;
   if (fs->at_entry)
     {
       fs->regs = &q->regs[0];
@@ -966,7 +975,22 @@ decide_by_pointer_table (const struct cx *cx, size_t level, uint64_t end,
     return 0;
   size_t k = d->ncandidates;
   size_t n = candidates_named (d, sym, &k);
+  /* A local symbol may name functions of several units, one of them
+     folded away from its name: the entry's must be the only one.  */
+  if (n <= 1 && __calltab_dies_named (cx->st, sym) > 1)
+    n = 2;
   bool have = __calltab_vtable_word (cx->ct, cx->st, word, &value);
+  /* The word as the program holds it, when its memory can be read: the
+     file's may not be what runs (another module's address, a symbol
+     interposed).  */
+  unsigned char buf[8];
+  unsigned asize = gelf_getclass (cx->ct->elf) == ELFCLASS32 ? 4 : 8;
+  if (have && fs.read_memory != NULL
+      && (fs.read_memory (fs.memory_arg, word + fs.bias, buf, asize) != 0
+	  || __calltab_read_uint (buf, asize, cx->ct->ehdr.e_ident[EI_DATA]
+					      == ELFDATA2MSB)
+	     != value + fs.bias))
+    have = false;
   bool by_word = false;
   if (n == 0 && have && (k = candidate_starting_at (d, value))
 			< d->ncandidates)
@@ -976,8 +1000,9 @@ decide_by_pointer_table (const struct cx *cx, size_t level, uint64_t end,
       snprintf (why, whysize, "the word at 0x%" PRIx64 " (offset %" PRIu64
 		" of the pointer table '%s') names '%s', which %s", word,
 		word - t->addr, t->class_name ? t->class_name : "?", sym,
-		n > 1 ? "names several of the functions there (local symbols)"
-		: !have ? "the file does not hold as an address"
+		n > 1 ? "names several functions of the file (local symbols)"
+		: !have ? "the file or the program's memory does not hold as "
+		"its address"
 		: "is not the code there");
       return 0;
     }

@@ -262,13 +262,31 @@ by_name_before (const void *elt, const void *key)
   return strcmp (k->st->dies[*(const size_t *) elt].symbol, k->symbol) < 0;
 }
 
+/* The first of ST->by_name naming SYMBOL (or where it would be).  */
+static size_t
+first_named (const struct ct_disamb *st, const char *symbol)
+{
+  struct name_key key = { st, symbol };
+  return __calltab_partition (st->by_name, st->ndies, sizeof *st->by_name,
+			      by_name_before, &key);
+}
+
+size_t
+__calltab_dies_named (const struct ct_disamb *st, const char *symbol)
+{
+  size_t i = first_named (st, symbol);
+  size_t n = 0;
+  for (; i < st->ndies && strcmp (st->dies[st->by_name[i]].symbol,
+				  symbol) == 0; i++)
+    n++;
+  return n;
+}
+
 uint64_t
 __calltab_die_by_symbol (const struct ct_disamb *st, const char *symbol,
 			 uint64_t addr)
 {
-  struct name_key key = { st, symbol };
-  size_t i = __calltab_partition (st->by_name, st->ndies,
-				  sizeof *st->by_name, by_name_before, &key);
+  size_t i = first_named (st, symbol);
   uint64_t first = 0;
   for (; i < st->ndies && strcmp (st->dies[st->by_name[i]].symbol,
 				  symbol) == 0; i++)

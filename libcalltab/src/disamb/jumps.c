@@ -360,14 +360,22 @@ __calltab_function_holding (const struct ct_disamb *st, uint64_t site)
 }
 
 int
-__calltab_entry_ways (const Calltab *ct, const struct ct_disamb *st,
-		      uint64_t addr, const struct ct_jump **jumps, size_t *n)
+__calltab_direct_jumps (const Calltab *ct, const struct ct_disamb *st,
+			uint64_t addr, const struct ct_jump **jumps, size_t *n)
 {
   const struct ct_jumps *j = jumps_of (ct, st);
   if (j == NULL || !j->complete)
     return -1;
-  if (address_taken (ct, st, j, addr))
-    return 1;
   *jumps = jumps_into (j, addr, n);
   return 0;
+}
+
+int
+__calltab_entry_ways (const Calltab *ct, const struct ct_disamb *st,
+		      uint64_t addr, const struct ct_jump **jumps, size_t *n)
+{
+  int r = __calltab_direct_jumps (ct, st, addr, jumps, n);
+  if (r != 0)
+    return r;
+  return address_taken (ct, st, jumps_of (ct, st), addr) ? 1 : 0;
 }

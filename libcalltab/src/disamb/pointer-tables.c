@@ -115,7 +115,11 @@ __calltab_pointer_word (const struct ct_disamb *st, uint64_t addr,
 /* The first instruction of the straight run of code that ends in the
    instruction at OFFSET of the code at PLACE: the start of its basic
    block (cfg.h) in the function whose code holds it, its symbol's
-   [LOW, LOW + SIZE); OFFSET itself when the blocks cannot be built.  */
+   [LOW, LOW + SIZE), or later: after the last place in it a direct jump
+   of the file (from a .cold part too) reaches.  OFFSET itself when the
+   blocks cannot be built, or when the function jumps through a pointer
+   elsewhere (a jump table's targets, which the blocks do not know
+   without the file's relocations).  */
 struct func_range
 {
   uint64_t low, high;
@@ -150,6 +154,8 @@ run_start (const Calltab *ct, const struct ct_disamb *st,
     }
   struct func_range r = { f[0].low_pc, f[0].low_pc + f[0].size };
   free (f);
+  if (at >= r.high)
+    return offset;
   struct ct_place low = { place->scnidx, r.low - base };
   struct ct_blocks b = { 0 };
   size_t start = offset;
@@ -162,7 +168,28 @@ run_start (const Calltab *ct, const struct ct_disamb *st,
 	start = (size_t) (leader - base);
     }
   __calltab_cfg_free (&b);
-  return start;
+  /* The function's other jumps through a pointer, and the direct jumps
+     into the run.  */
+  const struct ct_target *target = __calltab_code_target (st->code);
+  size_t size;
+  const unsigned char *bytes = __calltab_code_bytes (st->code, place->scnidx,
+						     &size);
+  for (uint64_t a = r.low; bytes != NULL && a < r.high;)
+    {
+      struct ct_insn in;
+      if (!target->decode (bytes, size, (size_t) (a - base), &in))
+	return offset;
+      if (in.kind == CT_INSN_JUMP && !in.direct && a != at)
+	return offset;
+      const struct ct_jump *jumps;
+      size_t njumps;
+      if (a > base + start && a <= at
+	  && (__calltab_direct_jumps (ct, st, a, &jumps, &njumps) != 0
+	      || njumps > 0))
+	start = (size_t) (a - base);
+      a += in.length;
+    }
+  return bytes != NULL ? start : offset;
 }
 
 int
@@ -192,6 +219,8 @@ __calltab_loaded_word (const Calltab *ct, const struct ct_disamb *st,
   uint64_t base = end - place.offset;
   struct ct_word_expr e;
   size_t start = run_start (ct, st, &place, base, c[0].insn.start);
+  if (start > c[0].insn.start)
+    start = c[0].insn.start;
   if (!target->target_word (bytes, size, start, &c[0].insn, base, &e))
     {
       snprintf (why, whysize, "the code before the %s ending at 0x%" PRIx64

@@ -83,11 +83,27 @@ read_vtable_entries (struct ct_disamb *st, Dwarf_Die *vdie,
   return 0;
 }
 
+/* Whether ADDR is in a section ELF loads: else a linker's tombstone
+   (0, -1, -2, or one plus an addend) for a table it dropped.  */
+static bool
+loaded_address (Elf *elf, uint64_t addr)
+{
+  Elf_Scn *scn = NULL;
+  while ((scn = elf_nextscn (elf, scn)) != NULL)
+    {
+      GElf_Shdr sh;
+      if (gelf_getshdr (scn, &sh) != NULL && (sh.sh_flags & SHF_ALLOC)
+	  && addr >= sh.sh_addr && addr - sh.sh_addr < sh.sh_size)
+	return true;
+    }
+  return false;
+}
+
 /* The vtable DIEs into ST->vtables, the pointer tables' into
    ST->ptables (all of them: several at one address where the linker
    folded them, address 0 where it dropped one's place).  */
 static int
-read_vtable_dies (struct ct_disamb *st, Dwarf *dw, size_t *alloc)
+read_vtable_dies (struct ct_disamb *st, Dwarf *dw, Elf *elf, size_t *alloc)
 {
   size_t ealloc = 0, palloc = 0;
   Dwarf_CU *cu = NULL;
@@ -111,8 +127,11 @@ read_vtable_dies (struct ct_disamb *st, Dwarf *dw, size_t *alloc)
 	    continue;
 	  uint64_t addr = location_addr (&child);
 	  bool table = tag == DW_TAG_calltab_pointer_table;
-	  if (addr == (uint64_t) -1 || addr == (uint64_t) -2)
+	  if (table && elf != NULL && elf_kind (elf) == ELF_K_ELF
+	      && !loaded_address (elf, addr))
 	    addr = 0;		/* a tombstone */
+	  else if (addr == (uint64_t) -1 || addr == (uint64_t) -2)
+	    addr = 0;
 	  if (addr == 0 && !table)
 	    continue;
 	  struct ct_vtable vt = { .addr = addr, .from_die = true };
@@ -160,7 +179,10 @@ __calltab_read_vtables (Calltab *ct, struct ct_disamb *st, Elf *symelf,
 			Elf_Scn *symtab)
 {
   size_t alloc = 0;
-  if (ct->dwarf != NULL && read_vtable_dies (st, ct->dwarf, &alloc) < 0)
+  if (ct->dwarf != NULL
+      && read_vtable_dies (st, ct->dwarf,
+			   ct->ehdr.e_type != ET_REL ? ct->elf : NULL,
+			   &alloc) < 0)
     return -1;
   GElf_Shdr sh;
   Elf_Data *data;
