@@ -297,8 +297,11 @@ check check-nodeps:
 	@$(MAKE) --no-print-directory all $(TEST_TOOLS)
 	@$(MAKE) --no-print-directory check-run
 
-# The testsuite's objdir (check-gcc gives each version its own).
+# The testsuite's objdir (check-gcc gives each version its own), and how
+# many test files run at once (testsuite/run-jobs.sh; docs/testing.md,
+# "Running in parallel").
 TESTDIR ?= testsuite/build
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check-run:
 	@rm -rf $(TESTDIR) && mkdir -p $(TESTDIR)
 	@{ echo 'set tool calltab'; \
@@ -309,10 +312,8 @@ check-run:
 	   echo 'set calltab_plugin_path "$(CURDIR)/$(PLUGIN)"'; \
 	   echo 'set CALLTAB_GCC "$(GCC)"'; \
 	   echo 'set CALLTAB_GXX "$(GXX)"'; } > $(TESTDIR)/site.exp
-	@cd $(TESTDIR) && LC_ALL=C $(RUNTEST) --tool calltab $(RUNTESTFLAGS) \
-	  > runtest.out 2>&1; status=$$?; \
-	  grep -E '^(FAIL|XPASS|UNRESOLVED|ERROR|WARNING):' calltab.sum calltab.log 2>/dev/null | sort -u; \
-	  $(CURDIR)/testsuite/summarize.sh calltab.sum calltab.log $$status
+	@RUNTEST="$(RUNTEST)" testsuite/run-jobs.sh "$(CURDIR)/$(TESTDIR)" $(TEST_JOBS) \
+	  "$(CURDIR)/$(TESTDIR)/site.exp" $(RUNTESTFLAGS)
 
 # The testsuite with every supported GCC available (docs/testing.md, "GCC
 # versions"): natively where g++-N and gcc-N-plugin-dev are installed, in
