@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <gelf.h>
+#include <elfutils/libdw.h>
 #include "calltab-cli.h"
 #include "perf-script-read.h"
 
@@ -25,7 +26,9 @@ help (FILE *out)
 	 "call tables decide from the frames above it (or 'undecidable').\n"
 	 "Frames are matched to FILEs by the path in parentheses (or, if\n"
 	 "no FILE has that path, by its last component); without FILE\n"
-	 "every path the frames name is opened.\n\n"
+	 "every path the frames name is opened.  The registers of\n"
+	 "`perf script -F +uregs` decide calls through tables of\n"
+	 "function pointers.\n\n"
 	 "  --report    print self samples per function instead (a table)\n"
 	 "  --debuginfo-path=PATH\n"
 	 "              where to look for separate debug files\n"
@@ -61,6 +64,8 @@ struct dso
   enum form form;		/* as the last anchor showed */
   struct sym_entry *syms;	/* open addressing, a power of 2 slots */
   size_t nsyms, syms_size;
+  Dwarf_CFI *cfi;		/* its .eh_frame, once asked (CFI_TRIED) */
+  bool cfi_tried;
 };
 
 struct report_row
@@ -208,6 +213,19 @@ parse_line (struct line *l)
     && strncmp (s + l->pf.dso, "inlined", 7) == 0;
   l->frame = true;
   return true;
+}
+
+/* Whether LINE is of a sample's body (a callchain line, or its
+   registers), not a header.  */
+static bool
+sample_body_line (const char *line)
+{
+  struct perf_frame f;
+  Calltab_Registers regs;
+  uint64_t ip;
+  bool has_ip;
+  return ((line[0] == '\t' || line[0] == ' ') && perf_script_frame (line, &f))
+	 || perf_script_regs (line, &regs, &ip, &has_ip);
 }
 
 static void
@@ -566,6 +584,76 @@ print_sample (const struct sample *s)
     }
 }
 
+/* The registers of the frame that called the one at file address PC in
+   D, from IN, that frame's: those the CFI at PC says it has not changed
+   ("same value": the registers a callee preserves, until it saves
+   them).  One step of libdw's CFI, not an unwinder: what the callee
+   saved on the stack is not in perf script's text.  */
+static void
+caller_registers (struct dso *d, uint64_t pc, const Calltab_Registers *in,
+		  Calltab_Registers *out)
+{
+  memset (out, 0, sizeof *out);
+  if (!d->cfi_tried)
+    {
+      d->cfi_tried = true;
+      Elf *elf = calltab_elf (d->ct);
+      d->cfi = elf ? dwarf_getcfi_elf (elf) : NULL;
+    }
+  Dwarf_Frame *frame;
+  if (d->cfi == NULL || dwarf_cfi_addrframe (d->cfi, pc, &frame) != 0)
+    return;
+  for (int r = 0; r < CALLTAB_MAX_REGS; r++)
+    {
+      Dwarf_Op mem[3], *ops;
+      size_t nops;
+      if ((in->known >> r & 1) != 0
+	  && dwarf_frame_register (frame, r, mem, &ops, &nops) == 0
+	  && nops == 0 && ops == NULL)
+	{
+	  out->known |= (uint64_t) 1 << r;
+	  out->value[r] = in->value[r];
+	}
+    }
+  free (frame);
+}
+
+/* The sample's registers (perf script -F +uregs) are its sampled
+   frame's, and its caller's as caller_registers says when the caller is
+   in the same file; the run-time IP less the sampled frame's file
+   address is that file's load bias.  Without them, rule 11 of
+   docs/disambiguate.md has nothing to read.  */
+static void
+sample_registers (struct sample *s)
+{
+  Calltab_Registers regs;
+  uint64_t ip = 0;
+  bool has_ip = false, found = false;
+  for (size_t i = 0; i < s->n && !found; i++)
+    if (!s->lines[i].frame)
+      found = perf_script_regs (s->lines[i].text, &regs, &ip, &has_ip);
+  if (!found || !has_ip)
+    return;
+  for (size_t f = 0; f < s->nframes; f++)
+    {
+      struct cli_frame *fr = &s->frames[f];
+      if (!fr->activation)
+	continue;
+      if (fr->ct == NULL || s->files[f] == NULL)
+	return;
+      fr->regs = regs;
+      fr->bias = ip - fr->addr;
+      if (f + 1 < s->nframes && s->files[f + 1] == s->files[f]
+	  && s->frames[f + 1].ct == fr->ct)
+	{
+	  caller_registers (s->files[f], fr->addr, &regs,
+			    &s->frames[f + 1].regs);
+	  s->frames[f + 1].bias = fr->bias;
+	}
+      return;
+    }
+}
+
 /* Process one sample: LINES[0..N) (the header line first).  Out of
    memory, the sample is left out.  */
 static void
@@ -588,6 +676,7 @@ do_sample (struct state *st, struct line *lines, size_t n)
       mark_activations (&s);
       frame_addresses (lines, s.last, s.nframes, s.files, s.guessed,
 		       s.frames);
+      sample_registers (&s);
       decide_frames (st, &s);
       if (st->report)
 	report_sample (st, &s);
@@ -653,10 +742,26 @@ cmd_perf_script (int argc, char **argv)
   size_t n = 0, alloc = 0;
   char *buf = NULL;
   size_t size = 0;
+  bool body = false;		/* the sample has a frame or registers */
   for (;;)
     {
       ssize_t len = getline (&buf, &size, stdin);
       bool blank = len <= 0 || buf[0] == '\n';
+      /* A sample ends at a blank line, or where the next one's header
+	 follows its body (perf script -F +uregs separates none).  */
+      if (len > 0 && !blank)
+	{
+	  if (sample_body_line (buf))
+	    body = true;
+	  else if (body)
+	    {
+	      do_sample (&st, lines, n);
+	      for (size_t k = 0; k < n; k++)
+		free (lines[k].text);
+	      n = 0;
+	      body = false;
+	    }
+	}
       if (len > 0 && !blank)
 	{
 	  if (n == alloc)
@@ -679,6 +784,7 @@ cmd_perf_script (int argc, char **argv)
 	  for (size_t k = 0; k < n; k++)
 	    free (lines[k].text);
 	  n = 0;
+	  body = false;
 	  if (len <= 0)
 	    break;
 	  if (!st.report)
@@ -710,6 +816,7 @@ cmd_perf_script (int argc, char **argv)
       for (size_t j = 0; j < st.dsos[k]->syms_size; j++)
 	free (st.dsos[k]->syms[j].name);
       free (st.dsos[k]->syms);
+      dwarf_cfi_end (st.dsos[k]->cfi);
       free (st.dsos[k]);
     }
   free (st.dsos);

@@ -142,6 +142,44 @@ perf_script_sample (const char *line, struct perf_frame *f)
   return frame_from (line, from, len, open, f);
 }
 
+bool
+perf_script_regs (const char *line, Calltab_Registers *regs, uint64_t *ip,
+		  bool *has_ip)
+{
+  const char *s = line;
+  while (is_blank (*s))
+    s++;
+  if (strncmp (s, "ABI:", 4) != 0)
+    return false;
+  memset (regs, 0, sizeof *regs);
+  *has_ip = false;
+  s += strcspn (s, " \t\r\n");
+  for (;;)
+    {
+      while (is_blank (*s))
+	s++;
+      size_t n = strcspn (s, " \t\r\n");
+      if (n == 0)
+	return true;
+      const char *colon = memchr (s, ':', n);
+      uint64_t v;
+      if (colon == NULL || !read_hex (colon + 1, s + n, &v))
+	return false;
+      int r = perf_reg_dwarf_number (s, (size_t) (colon - s));
+      if (r == 16)
+	{
+	  *ip = v;
+	  *has_ip = true;
+	}
+      else if (r >= 0 && r < CALLTAB_MAX_REGS)
+	{
+	  regs->known |= (uint64_t) 1 << r;
+	  regs->value[r] = v;
+	}
+      s += n;
+    }
+}
+
 /* "PERF_RECORD_MMAP[2] PID/TID: [0xSTART(0xLEN) @ 0xPGOFF ...]: PROT
    PATH", EV its start in LINE.  */
 static bool

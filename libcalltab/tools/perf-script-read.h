@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <calltab.h>
 
 /* One frame as perf prints it; the positions are offsets in the line.
    ADDR is 1 to 16 hexadecimal digits (0x optional), OFF as well after
@@ -35,6 +36,20 @@ bool perf_script_frame (const char *line, struct perf_frame *f);
    is a number (the last is SYM), else the last (no SYM).  Then as
    perf_script_frame.  */
 bool perf_script_sample (const char *line, struct perf_frame *f);
+
+/* The registers of a sample (perf record --call-graph dwarf records
+   them; perf script -F +uregs, or iregs, prints them after the
+   callchain): blanks, "ABI:N", then "NAME:0xVALUE" for each.  REGS gets
+   the registers by DWARF number, *IP the sampled instruction's
+   run-time address (false when IP is missing).  Returns false when LINE
+   is no such line.  */
+bool perf_script_regs (const char *line, Calltab_Registers *regs,
+		       uint64_t *ip, bool *has_ip);
+
+/* The DWARF number of the register perf names NAME[0..LEN) ("AX",
+   "R12", "IP"), -1 for one calltab does not use (FLAGS, CS, SS).  One
+   per architecture (perf-regs-x86_64.c).  */
+int perf_reg_dwarf_number (const char *name, size_t len);
 
 /* A line of an event perf script prints beside the samples
    (--show-mmap-events: "PERF_RECORD_MMAP2 PID/TID: [0xSTART(0xLEN) @
