@@ -252,6 +252,10 @@ icf_result () {
 }
 echo
 echo "merged code under gdb (scripts/real/icf-stops.sh): calltab's name against the unfolded program's"
+# The first 50 stops at each merged address (STOPS_CAP): a stop at the
+# -O0 samples costs about 5 ms under gdb, and they stop 75,000 times
+# there; bench/gdb-icf-cells.sh scores every stop (bench/results.md).
+export STOPS_CAP=${STOPS_CAP:-50}
 # At CONSUMER_LEVEL the four links; at -O0 (the samples stop 45,000 to
 # 59,000 times in merged code, minutes per link under gdb) the ld.lld
 # PIE one only: -O0 code keeps GCC's D1-alias-of-D2 destructors and

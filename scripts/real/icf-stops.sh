@@ -27,7 +27,9 @@
 # names wrong (its function, by DIE or symbol, not one of REF's at the
 # truth's address) and how many it leaves undecided (by the first words
 # of the reason), the same capped at 50 stops per merged address, and
-# the time per stop.
+# the time per stop.  STOPS_CAP=N records only the first N stops at each
+# merged address (the program runs on without its breakpoints there):
+# make check-real's, whose full figures are the bench's.
 # The last line: "LABEL: N stops, W wrong, U undecided (P% decided;
 # capped: N' stops, W' wrong, U' undecided, P'% decided)".  Exit status 1
 # when calltab named a stop wrong, 2 when it could not run.
@@ -113,7 +115,7 @@ json.dump({"merged": [merged, skipped, aliased],
 EOF
 
 cat > "$dir/stops.py" <<'EOF'
-import os, time
+import json, os, time
 import gdb
 out = open(os.environ["STOPS_OUT"], "w")
 ask = os.environ.get("STOPS_CALLTAB") == "1"
@@ -121,8 +123,26 @@ if ask:
     import calltab, calltab.frames
     calltab.register()
 spent = [0.0]
+# STOPS_CAP: the stops recorded per merged address (in the reference,
+# per group of the functions it holds), its breakpoints deleted after
+# the last (after the stop: gdb.post_event), so that the program runs
+# on at full speed; the Nth stop is still the Nth in every run.
+cap = int(os.environ.get("STOPS_CAP") or 0)
+group = {}
+if os.environ.get("STOPS_REF") == "1":
+    group = {int(x): a for x, a in
+             json.load(open(os.environ["STOPS_MERGED"]))["group"].items()}
+seen, members = {}, {}
 class Stop(gdb.Breakpoint):
     def stop(self):
+        if cap:
+            g = group.get(self.addr, self.addr)
+            seen[g] = seen.get(g, 0) + 1
+            if seen[g] > cap:
+                return False
+            if seen[g] == cap:
+                for b in members[g]:
+                    gdb.post_event(b.delete)
         f = gdb.newest_frame()
         t = time.perf_counter()
         name = f.name()
@@ -146,20 +166,23 @@ gdb.execute("starti", to_string=True)
 exe = os.path.realpath(gdb.current_progspace().filename)
 bias = {r[2]: r[3] for r in calltab.frames._Sections().ranges}[exe]
 for line in open(os.environ["STOPS_BP"]):
-    Stop("*%#x" % (int(line, 16) + bias), internal=True)
+    b = Stop("*%#x" % (int(line, 16) + bias), internal=True)
+    b.addr = int(line, 16)
+    members.setdefault(group.get(b.addr, b.addr), []).append(b)
 gdb.execute("continue")
 out.write("#time\t%.6f\n" % spent[0])
 out.close()
 EOF
-run_gdb() { # EXE BPFILE OUT CALLTAB
+run_gdb() { # EXE BPFILE OUT CALLTAB [REF]
     STOPS_OUT=$3 STOPS_BP=$2 STOPS_CALLTAB=$4 CALLTAB_LIBRARY=$lib \
+    STOPS_MERGED=$dir/merged.json STOPS_REF=${5:-0} STOPS_CAP=${STOPS_CAP:-} \
     PYTHONPATH=$top/libcalltab/gdb \
         nice gdb -q -batch -nx -ex "set debuginfod enabled off" \
         -ex "set pagination off" -x "$dir/stops.py" --args "$1" "${args[@]}" \
         > "$3.log" 2>&1
 }
 args=("$@")
-run_gdb "$ref" "$dir/ref.bp" "$dir/ref.stops" 0
+run_gdb "$ref" "$dir/ref.bp" "$dir/ref.stops" 0 1
 run_gdb "$icf" "$dir/icf.bp" "$dir/icf0.stops" 0
 run_gdb "$icf" "$dir/icf.bp" "$dir/icf.stops" 1
 
