@@ -614,6 +614,17 @@ int calltab_afdo_write (Calltab_Afdo *p, FILE *out,
 int calltab_afdo_write_gcc (Calltab_Afdo *p, FILE *out,
 			    const Calltab_Afdo_Options *opts, int gcc_major);
 
+/* Make the profiles written from now on list every function of P's
+   file that no sample reached, with no counts (cold code: docs/fdo.md,
+   "Cold code"), when the samples added, cold parts and addresses
+   without lines included, number at least MIN_SAMPLES: with fewer, a
+   function can be missed by chance more often than the claim allows.
+   MIN_SAMPLES 0: never (the default).  *NCOLD (when not NULL): how many
+   functions were added (0 when too few samples).  Returns 1 when the
+   samples are enough, 0 when they are not (or MIN_SAMPLES is 0), -1 on
+   error.  Version node CALLTAB_0.14.  */
+int calltab_afdo_cold (Calltab_Afdo *p, uint64_t min_samples, size_t *ncold);
+
 /* Write the late profile of flow-sensitive AutoFDO to OUT (docs/fdo.md,
    the file `calltab-fs 1` that the plugin's -fplugin-arg-calltab-
    profile= reads): per function with samples (GCC's name, as in the

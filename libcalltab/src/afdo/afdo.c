@@ -525,6 +525,41 @@ set_head (Calltab_Afdo *p, uint64_t addr, uint64_t count)
   return status;
 }
 
+/* Every function of the file no sample reached gets a top-level entry
+   of its own with no counts (docs/fdo.md, "Cold code"), when the
+   recording holds at least P->cold_min samples: the instance GCC finds
+   for it then says it never ran, where no instance leaves GCC 11 to 15
+   guessing.  STARTS[0..NSTARTS): where functions start
+   (calltab_function_starts); a start inside a sampled function's
+   entry (an alias, a cold part) finds that function's entry.  */
+static int
+add_cold_functions (Calltab_Afdo *p, const uint64_t *starts, size_t nstarts)
+{
+  p->ncold = 0;
+  for (size_t i = 0; i < nstarts; i++)
+    {
+      Calltab_Inline_Frame *f;
+      size_t n;
+      if (__calltab_afdo_stack (p, starts[i], 0, 0, 0, &f, &n, NULL) != 0)
+	return -1;
+      const char *name, *file;
+      int start, status = 0;
+      if (n > 0)
+	{
+	  size_t before = p->ntops;
+	  if (frame_function (p, &f[n - 1], &name, &file, &start) != 0
+	      || top_inst (p, name, file, start) == NULL)
+	    status = -1;
+	  else if (p->ntops > before)
+	    p->ncold++;
+	}
+      free (f);
+      if (status != 0)
+	return -1;
+    }
+  return 0;
+}
+
 int
 __calltab_afdo_build (Calltab_Afdo *p)
 {
@@ -539,6 +574,11 @@ __calltab_afdo_build (Calltab_Afdo *p)
     else
       p->samples[n++] = p->samples[i];
   p->nsamples = n;
+  uint64_t *starts = NULL;
+  size_t nstarts = 0;
+  bool cold = p->cold_min > 0 && p->total >= p->cold_min;
+  if (cold && calltab_function_starts (p->ct, 0, &starts, &nstarts) != 0)
+    return -1;
   pthread_mutex_lock (&p->ct->lock);
   int status = 0;
   for (size_t i = 0; i < n && status == 0; i++)
@@ -555,6 +595,9 @@ __calltab_afdo_build (Calltab_Afdo *p)
   for (size_t i = 0; i < heads.n && status == 0; i++)
     status = set_head (p, heads.v[i].addr, heads.v[i].count);
   free (heads.v);
+  if (status == 0 && cold)
+    status = add_cold_functions (p, starts, nstarts);
+  free (starts);
   pthread_mutex_unlock (&p->ct->lock);
   if (status != 0)
     {
@@ -1067,6 +1110,27 @@ calltab_afdo_write_gcc (Calltab_Afdo *p, FILE *out,
 			    : gcc_major >= 16 ? AFDO_BASE
 			    : gcc_major >= 13 ? AFDO_GCC_NUMBER : AFDO_KEEP;
   return write_profile (p, out, opts, gcc_major, keying);
+}
+
+CALLTAB_EXPORT int
+calltab_afdo_cold (Calltab_Afdo *p, uint64_t min_samples, size_t *ncold)
+{
+  if (p == NULL)
+    {
+      __calltab_seterr (CALLTAB_E_INVALID_ARG, NULL);
+      return -1;
+    }
+  if (p->cold_min != min_samples)
+    {
+      p->cold_min = min_samples;
+      p->built = false;
+    }
+  if (__calltab_afdo_build (p) != 0)
+    return -1;
+  bool dense = min_samples > 0 && p->total >= min_samples;
+  if (ncold != NULL)
+    *ncold = dense ? p->ncold : 0;
+  return dense;
 }
 
 CALLTAB_EXPORT void

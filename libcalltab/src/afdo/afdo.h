@@ -42,6 +42,8 @@ struct Calltab_Afdo
   size_t nblocks, blocks_alloc;
   struct ct_strpool strings;	/* names and files: one copy of each, so
 				   that equal ones are one pointer */
+  uint64_t cold_min;		/* calltab_afdo_cold's MIN_SAMPLES */
+  size_t ncold;			/* the functions it added */
 };
 
 /* One level of an inline stack as the profiles key it, outermost
