@@ -29,7 +29,11 @@
 # of the reason), the same capped at 50 stops per merged address, and
 # the time per stop.  STOPS_CAP=N records only the first N stops at each
 # merged address (the program runs on without its breakpoints there):
-# make check-real's, whose full figures are the bench's.
+# make check-real's for the samples, whose full figures are the bench's.
+# Capped, an address entered a different number of times in the two
+# links (a program that tests pointer identity) is no longer left out,
+# and its stops no longer correspond: only for programs whose merged
+# code both links enter alike.
 # The last line: "LABEL: N stops, W wrong, U undecided (P% decided;
 # capped: N' stops, W' wrong, U' undecided, P'% decided)".  Exit status 1
 # when calltab named a stop wrong, 2 when it could not run.
