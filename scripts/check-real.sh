@@ -292,12 +292,18 @@ done
 # port's, parameterized and typed tests, ...), -O2 PIE, gold and lld
 # --icf=all: thousands of stops more, most of them at the empty
 # function that SetUp, TearDown and empty test bodies fold into.
+# The two linkers' runs are independent (a directory each): one a core.
 if [ "$CONSUMER_LEVEL" = -O2 ] && [ "${GTEST_OWN_TESTS:-1}" = 1 ]; then
+    declare -A own_pid=()
     for ld in gold lld; do
-        rc=0
         STOPS_CAP= CXX=$GXX KEEP=$(real_leveldir -O2)/gtest-tests-$ld \
             bash "$REAL_TOP/bench/gdb-icf-tests.sh" googletest "$ld" \
-            >"$(real_leveldir -O2)/gtest-tests-$ld.txt" 2>&1 || rc=$?
+            >"$(real_leveldir -O2)/gtest-tests-$ld.txt" 2>&1 &
+        own_pid[$ld]=$!
+    done
+    for ld in gold lld; do
+        rc=0
+        wait "${own_pid[$ld]}" || rc=$?
         icf_result "$rc" "$(real_leveldir -O2)/gtest-tests-$ld.txt" "-O2 " " ($ld)"
     done
 fi
