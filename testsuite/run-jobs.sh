@@ -68,11 +68,17 @@ fi
 
 mkdir -p "$objdir/run" "$objdir/claims"
 
+# The objdir of the test file DIR/NAME.exp: OBJDIR/run/DIR.NAME.
+file_dir () {
+    local f=${1%.exp}
+    echo "$objdir/run/${f//\//.}"
+}
+
 # Run file number I: its own objdir, site.exp naming it.
 run_one () {
     local f=${files[$1]}
     local d
-    d=$objdir/run/$(echo "${f%.exp}" | tr / .)
+    d=$(file_dir "$f")
     mkdir -p "$d"
     sed "s|^set objdir .*|set objdir \"$d\"|" "$site" > "$d/site.exp"
     (cd "$d" && LC_ALL=C ${RUNTEST:-runtest} --tool calltab "${flags[@]}" \
@@ -102,7 +108,7 @@ status=0
 : > "$log"
 first=1
 for f in "${files[@]}"; do
-    d=$objdir/run/$(echo "${f%.exp}" | tr / .)
+    d=$(file_dir "$f")
     if [ ! -f "$d/calltab.sum" ]; then
         echo "ERROR: $f: runtest wrote no summary (see $d/runtest.out)" >> "$log"
         status=1
