@@ -201,6 +201,14 @@ struct line
   struct dso *file;
 };
 
+/* The registers line of a sample (perf script -F +uregs), as read.  */
+struct sample_regs
+{
+  bool found, has_ip;
+  uint64_t ip;
+  Calltab_Registers regs;
+};
+
 /* Whether L is a callchain line, and read it.  A callchain line is
    indented; the sample's header line is not.  */
 static bool
@@ -213,19 +221,6 @@ parse_line (struct line *l)
     && strncmp (s + l->pf.dso, "inlined", 7) == 0;
   l->frame = true;
   return true;
-}
-
-/* Whether LINE is of a sample's body (a callchain line, or its
-   registers), not a header.  */
-static bool
-sample_body_line (const char *line)
-{
-  struct perf_frame f;
-  Calltab_Registers regs;
-  uint64_t ip;
-  bool has_ip;
-  return ((line[0] == '\t' || line[0] == ' ') && perf_script_frame (line, &f))
-	 || perf_script_regs (line, &regs, &ip, &has_ip);
 }
 
 static void
@@ -411,7 +406,7 @@ group_frames (struct sample *s)
   for (size_t i = 0; i < s->n; i++)
     {
       struct line *l = &s->lines[i];
-      if (!parse_line (l))
+      if (!l->frame)
 	continue;
       size_t nf = s->nframes;
       if (nf > 0 && s->lines[s->last[nf - 1]].pf.addr == l->pf.addr
@@ -618,22 +613,18 @@ caller_registers (struct dso *d, uint64_t pc, const Calltab_Registers *in,
   free (frame);
 }
 
-/* The sample's registers (perf script -F +uregs) are its sampled
+/* The sample's registers R (perf script -F +uregs) are its sampled
    frame's, and its caller's as caller_registers says when the caller is
    in the same file; the run-time IP less the sampled frame's file
    address is that file's load bias.  Without them, rule 11 of
    docs/disambiguate.md has nothing to read.  */
 static void
-sample_registers (struct sample *s)
+sample_registers (struct sample *s, const struct sample_regs *r)
 {
-  Calltab_Registers regs;
-  uint64_t ip = 0;
-  bool has_ip = false, found = false;
-  for (size_t i = 0; i < s->n && !found; i++)
-    if (!s->lines[i].frame)
-      found = perf_script_regs (s->lines[i].text, &regs, &ip, &has_ip);
-  if (!found || !has_ip)
+  if (!r->found || !r->has_ip)
     return;
+  const Calltab_Registers regs = r->regs;
+  const uint64_t ip = r->ip;
   for (size_t f = 0; f < s->nframes; f++)
     {
       struct cli_frame *fr = &s->frames[f];
@@ -654,10 +645,11 @@ sample_registers (struct sample *s)
     }
 }
 
-/* Process one sample: LINES[0..N) (the header line first).  Out of
-   memory, the sample is left out.  */
+/* Process one sample: LINES[0..N) (the header line first), its
+   registers R.  Out of memory, the sample is left out.  */
 static void
-do_sample (struct state *st, struct line *lines, size_t n)
+do_sample (struct state *st, struct line *lines, size_t n,
+	   const struct sample_regs *r)
 {
   size_t room = n ? n : 1;
   struct sample s = {
@@ -676,7 +668,7 @@ do_sample (struct state *st, struct line *lines, size_t n)
       mark_activations (&s);
       frame_addresses (lines, s.last, s.nframes, s.files, s.guessed,
 		       s.frames);
-      sample_registers (&s);
+      sample_registers (&s, r);
       decide_frames (st, &s);
       if (st->report)
 	report_sample (st, &s);
@@ -701,6 +693,19 @@ row_cmp (const void *a, const void *b)
     return x->samples < y->samples ? 1 : -1;
   int c = strcmp (x->name, y->name);
   return c ? c : strcmp (x->dso, y->dso);
+}
+
+/* Process the sample read, LINES[0..*N) with its registers *R, and
+   start the next.  */
+static void
+end_sample (struct state *st, struct line *lines, size_t *n,
+	    struct sample_regs *r)
+{
+  do_sample (st, lines, *n, r);
+  for (size_t k = 0; k < *n; k++)
+    free (lines[k].text);
+  *n = 0;
+  r->found = false;
 }
 
 int
@@ -743,27 +748,33 @@ cmd_perf_script (int argc, char **argv)
   char *buf = NULL;
   size_t size = 0;
   bool body = false;		/* the sample has a frame or registers */
+  struct sample_regs regs = { .found = false };
   for (;;)
     {
       ssize_t len = getline (&buf, &size, stdin);
       bool blank = len <= 0 || buf[0] == '\n';
-      /* A sample ends at a blank line, or where the next one's header
-	 follows its body (perf script -F +uregs separates none).  */
-      if (len > 0 && !blank)
+      struct line l = { .text = buf };
+      struct sample_regs r;
+      bool line_regs = false;
+      if (!blank)
 	{
-	  if (sample_body_line (buf))
+	  line_regs = !parse_line (&l)
+		      && perf_script_regs (buf, &r.regs, &r.ip, &r.has_ip);
+	  /* A sample ends at a blank line, or where the next one's
+	     header follows its body (perf script -F +uregs separates
+	     none).  */
+	  if (l.frame || line_regs)
 	    body = true;
 	  else if (body)
 	    {
-	      do_sample (&st, lines, n);
-	      for (size_t k = 0; k < n; k++)
-		free (lines[k].text);
-	      n = 0;
+	      end_sample (&st, lines, &n, &regs);
 	      body = false;
 	    }
-	}
-      if (len > 0 && !blank)
-	{
+	  if (line_regs && !regs.found)
+	    {
+	      regs = r;
+	      regs.found = true;
+	    }
 	  if (n == alloc)
 	    {
 	      alloc = alloc ? 2 * alloc : 64;
@@ -772,18 +783,15 @@ cmd_perf_script (int argc, char **argv)
 		break;
 	      lines = v;
 	    }
-	  memset (&lines[n], 0, sizeof lines[n]);
+	  lines[n] = l;
 	  lines[n].text = strdup (buf);
 	  if (lines[n].text == NULL)
 	    break;
 	  n++;
 	}
-      if (blank)
+      else
 	{
-	  do_sample (&st, lines, n);
-	  for (size_t k = 0; k < n; k++)
-	    free (lines[k].text);
-	  n = 0;
+	  end_sample (&st, lines, &n, &regs);
 	  body = false;
 	  if (len <= 0)
 	    break;
