@@ -358,12 +358,12 @@ plugin_numbered (Dwarf *dwarf)
   return decl_unit && !recorded && !layered;
 }
 
-/* The command line.  */
 /* The samples a recording needs before a function none of them
    reached is written as never run (docs/fdo.md, "Cold code"): then it
    took under 3 in 10,000 of the run's time, 19 times in 20.  */
 #define AFDO_COLD_SAMPLES 10000
 
+/* The command line.  */
 struct afdo_args
 {
   const char *binary;
@@ -705,6 +705,18 @@ write_profile (const struct afdo_args *a, const struct input *in)
 	       " samples)\n", in->name, a->binary, in->samples);
       return CLI_EXIT_PROBLEMS;
     }
+  /* Before anything builds the profile (--blocks), so that it is built
+     once, with the functions no sample reached; said once the output
+     is open.  */
+  int dense = 0;
+  size_t ncold = 0;
+  if (a->output != NULL && a->cold_min > 0
+      && (dense = calltab_afdo_cold (in->prof, a->cold_min, &ncold)) < 0)
+    {
+      fprintf (stderr, "calltab afdo: %s: %s\n", a->output,
+	       calltab_errmsg (-1));
+      return CLI_EXIT_TROUBLE;
+    }
   if (a->blocks)
     {
       Calltab_Afdo_Block *b;
@@ -738,28 +750,15 @@ write_profile (const struct afdo_args *a, const struct input *in)
       return CLI_EXIT_TROUBLE;
     }
   int status = CLI_EXIT_OK;
-  if (o != NULL && a->cold_min > 0)
-    {
-      size_t ncold;
-      int dense = calltab_afdo_cold (in->prof, a->cold_min, &ncold);
-      if (dense < 0)
-	status = close_output (a->output, o, -1);
-      else if (dense)
-	fprintf (stderr, "calltab afdo: %s: %zu functions no sample reached"
-		 " written as never run (%" PRIu64 " samples, at least %"
-		 PRIu64 ")\n", a->binary, ncold, in->ours - in->unmapped,
-		 a->cold_min);
-      else
-	fprintf (stderr, "calltab afdo: %s: no function written as never"
-		 " run: %" PRIu64 " samples, fewer than %" PRIu64 " (--cold)\n",
-		 a->binary, in->ours - in->unmapped, a->cold_min);
-      if (dense < 0)
-	{
-	  if (fs != NULL)
-	    fclose (fs);
-	  return status;
-	}
-    }
+  uint64_t samples = in->ours - in->unmapped;
+  if (o != NULL && a->cold_min > 0 && dense)
+    fprintf (stderr, "calltab afdo: %s: %zu functions no sample reached"
+	     " written as never run (%" PRIu64 " samples, at least %" PRIu64
+	     ")\n", a->binary, ncold, samples, a->cold_min);
+  else if (o != NULL && a->cold_min > 0)
+    fprintf (stderr, "calltab afdo: %s: no function written as never run: %"
+	     PRIu64 " samples, fewer than %" PRIu64 " (--cold)\n", a->binary,
+	     samples, a->cold_min);
   if (o != NULL)
     status = close_output (a->output, o,
 			   calltab_afdo_write_gcc (in->prof, o, &a->opts,
